@@ -109,6 +109,23 @@ def host(address):
     return ("Host: %s\r\n" % address.netloc).encode()
 
 
+def the_page(address):
+    """The start of the page's answer on a new connection, and the seconds it took."""
+    started = time.monotonic()
+    tab = socket.create_connection((address.hostname, address.port), timeout=30)
+    tab.sendall(b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + b"\r\n")
+    answer = tab.recv(64)
+    tab.close()
+    return answer, time.monotonic() - started
+
+
+def new_tab(during):
+    answer, took = the_page(address)
+    print("a new tab during %s: answered in %.1f ms" % (during, took * 1000))
+    check("a new tab during %s is served at once" % during, answer.startswith(b"HTTP/1.1 200 OK") and took < ANSWER_BOUND,
+          "%r in %.1f ms" % (answer[:20], took * 1000))
+
+
 save(0)
 server, lines, address = start()
 try:
@@ -156,15 +173,7 @@ try:
         time.sleep(0.05)
         closed = closed_ones(held)
     check("70 idle connections past 63 places: the 7 oldest are closed, none answered", closed == list(range(7)), str(closed))
-    started = time.monotonic()
-    tab = socket.create_connection((address.hostname, address.port), timeout=30)
-    tab.sendall(b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + b"\r\n")
-    answer = tab.recv(64)
-    took = time.monotonic() - started
-    tab.close()
-    print("a new tab during the idle flood: answered in %.1f ms" % (took * 1000))
-    check("a new tab during the idle flood is served at once", answer.startswith(b"HTTP/1.1 200 OK") and took < ANSWER_BOUND,
-          "%r in %.1f ms" % (answer[:20], took * 1000))
+    new_tab("the idle flood")
     for connection in held:
         connection.close()
     # Hundreds at once: 300 connections opened together (most wait in the listen queue, and
@@ -179,15 +188,7 @@ try:
         burst.append(connection)
     time.sleep(1)
     save(5)
-    started = time.monotonic()
-    tab = socket.create_connection((address.hostname, address.port), timeout=30)
-    tab.sendall(b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + b"\r\n")
-    answer = tab.recv(64)
-    took = time.monotonic() - started
-    tab.close()
-    print("a new tab during 300 connections opened at once: answered in %.1f ms" % (took * 1000))
-    check("300 connections at once: a new tab is served", answer.startswith(b"HTTP/1.1 200 OK") and took < ANSWER_BOUND,
-          "%r in %.1f ms" % (answer[:20], took * 1000))
+    new_tab("300 connections opened at once")
     gen = next_frame(ws)
     check("300 connections at once: the page's socket got the save made meanwhile (gen %d)" % gen, gen > first)
     first = gen
@@ -254,11 +255,7 @@ server, lines, address = start(layout=script)
 
 def served():
     try:
-        connection = socket.create_connection((address.hostname, address.port), timeout=30)
-        connection.sendall(b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + b"\r\n")
-        answer = connection.recv(64)
-        connection.close()
-        return answer.startswith(b"HTTP/1.1 200 OK")
+        return the_page(address)[0].startswith(b"HTTP/1.1 200 OK")
     except OSError:
         return False
 
