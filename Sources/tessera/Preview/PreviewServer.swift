@@ -2,9 +2,9 @@ import Foundation
 import TesseraCore
 import TesseraRender
 
-/// `tessera preview`'s HTTP server: the page at `/` (GET or HEAD) and its WebSocket at `/ws`, on 127.0.0.1
-/// only, every request checked by `PreviewAccess`. Nothing else is served: no files, no
-/// directory listings, and no CORS headers (no other origin may read anything).
+/// `tessera preview`'s HTTP server: the page at `/` (GET or HEAD) and its WebSocket at `/ws`, on
+/// 127.0.0.1 only, every request checked by `PreviewAccess`. Nothing else is served: no files, no
+/// directory listings, no request bodies, and no CORS headers (no other origin may read anything).
 ///
 /// Its own small server on POSIX sockets, so that everything a client controls is bounded
 /// before anything looks at it: the request head is read by `RequestHeadReader` (linear, with

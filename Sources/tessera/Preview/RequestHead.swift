@@ -193,8 +193,9 @@ struct RequestHeadReader {
     }
 
     /// What is wrong with a request line, as the status and reason to refuse it with; nil when
-    /// it is METHOD TARGET VERSION in ASCII with a target this server reads and HTTP/1.1 or 1.0. Another
-    /// version (`HTTP/2.0`) is 505; what is no version at all (`http/1.1`, none) is 400 (RFC 9112).
+    /// it is METHOD TARGET VERSION in ASCII, with a target this server reads and HTTP/1.1 or 1.0.
+    /// Another version (`HTTP/2.0`) is 505; what is no version at all (`http/1.1`, none) is 400
+    /// (RFC 9112).
     static func problem(ofRequestLine bytes: ArraySlice<UInt8>) -> (status: Int, reason: String)? {
         // A request line is ASCII (RFC 9112, 3986): a byte past it would be read as U+FFFD.
         if let byte = bytes.first(where: { $0 >= 0x80 }) { return (400, "a byte outside ASCII (\(byte)) in the request line") }
