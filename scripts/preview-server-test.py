@@ -3,8 +3,11 @@
 headers and a 1 MB URL (three at once, as three `fetch` calls of a page elsewhere would send them)
 are refused with 431 and 414, each answer timed from the connection's start, while the page's
 socket keeps receiving every save; idle connections past the cap shed the oldest idle ones, so
-a new tab is served at once, and a connection past 64 pages is answered 503; and with the
-descriptors nearly used up, a failing `accept` is logged, retried, and recovers.
+a new tab is served at once, as it is while 300 connections are opened together, and a
+connection past 64 pages is answered 503; a GET announcing a 1 TB body is refused with 413;
+with the descriptors nearly used up, a failing `accept` is logged, retried, and recovers; and the
+script replaced by a folder, a FIFO, a link loop, nothing or 200 MB fails its run with the reason
+(or runs), the page served all along.
 
 The times are printed; the bound checked (ANSWER_BOUND) is generous for a debug build on a busy
 machine, the target being 100 ms. Usage: scripts/preview-server-test.py TESSERA"""
@@ -30,11 +33,11 @@ def save(k):
     os.replace(data + ".tmp", data)
 
 
-def start(limit_files=None):
+def start(limit_files=None, layout="flow"):
     def limit():
         if limit_files:
             resource.setrlimit(resource.RLIMIT_NOFILE, (limit_files, limit_files))
-    server = subprocess.Popen([TESSERA, "preview", "flow", "--data", data], stdout=subprocess.PIPE,
+    server = subprocess.Popen([TESSERA, "preview", layout, "--data", data], stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True, preexec_fn=limit)
     lines = []
     threading.Thread(target=lambda: [lines.append(l) for l in server.stdout], daemon=True).start()
@@ -106,6 +109,23 @@ def host(address):
     return ("Host: %s\r\n" % address.netloc).encode()
 
 
+def the_page(address):
+    """The start of the page's answer on a new connection, and the seconds it took."""
+    started = time.monotonic()
+    tab = socket.create_connection((address.hostname, address.port), timeout=30)
+    tab.sendall(b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + b"\r\n")
+    answer = tab.recv(64)
+    tab.close()
+    return answer, time.monotonic() - started
+
+
+def new_tab(during):
+    answer, took = the_page(address)
+    print("a new tab during %s: answered in %.1f ms" % (during, took * 1000))
+    check("a new tab during %s is served at once" % during, answer.startswith(b"HTTP/1.1 200 OK") and took < ANSWER_BOUND,
+          "%r in %.1f ms" % (answer[:20], took * 1000))
+
+
 save(0)
 server, lines, address = start()
 try:
@@ -117,8 +137,11 @@ try:
     heavy = b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + \
             b"X-A: " + b"a" * 300_000 + b"\r\nX-B: " + b"b" * 300_000 + b"\r\n\r\n"
     url = b"GET /?" + address.query.encode() + b"&x=" + b"x" * (1 << 20) + b" HTTP/1.1\r\n" + host(address) + b"\r\n"
+    body = b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + \
+           b"Content-Length: 1099511627776\r\n\r\n" + b"b" * 300_000
     for name, request, count, status in (("two 300 KB headers", heavy, 1, "HTTP/1.1 431 Request Header Fields Too Large"),
-                                         ("a 1 MB URL, three at once", url, 3, "HTTP/1.1 414 URI Too Long")):
+                                         ("a 1 MB URL, three at once", url, 3, "HTTP/1.1 414 URI Too Long"),
+                                         ("a GET announcing a 1 TB body", body, 1, "HTTP/1.1 413 Content Too Large")):
         times = []
         for attempt in range(3):
             results = [None] * count
@@ -150,17 +173,28 @@ try:
         time.sleep(0.05)
         closed = closed_ones(held)
     check("70 idle connections past 63 places: the 7 oldest are closed, none answered", closed == list(range(7)), str(closed))
-    started = time.monotonic()
-    tab = socket.create_connection((address.hostname, address.port), timeout=30)
-    tab.sendall(b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + b"\r\n")
-    answer = tab.recv(64)
-    took = time.monotonic() - started
-    tab.close()
-    print("a new tab during the idle flood: answered in %.1f ms" % (took * 1000))
-    check("a new tab during the idle flood is served at once", answer.startswith(b"HTTP/1.1 200 OK") and took < ANSWER_BOUND,
-          "%r in %.1f ms" % (answer[:20], took * 1000))
+    new_tab("the idle flood")
     for connection in held:
         connection.close()
+    # Hundreds at once: 300 connections opened together (most wait in the listen queue, and
+    # the server sheds the oldest idle ones as it takes them); a new tab is still served, and
+    # the page's socket still gets saves.
+    time.sleep(0.5)
+    burst = []
+    for _ in range(300):
+        connection = socket.socket()
+        connection.setblocking(False)
+        connection.connect_ex((address.hostname, address.port))
+        burst.append(connection)
+    time.sleep(1)
+    save(5)
+    new_tab("300 connections opened at once")
+    gen = next_frame(ws)
+    check("300 connections at once: the page's socket got the save made meanwhile (gen %d)" % gen, gen > first)
+    first = gen
+    for connection in burst:
+        connection.close()
+    check("300 connections at once: the preview is still running", server.poll() is None)
     # Pages (and connections being answered) keep their places: 63 more pages, then 503.
     time.sleep(0.5)
     pages = [page(address) for _ in range(63)]
@@ -204,6 +238,85 @@ try:
     recovered = [l for l in lines if l.startswith("preview: accepting connections again after ")]
     check("its recovery is logged, once per run of failures", len(recovered) >= 1 and len(recovered) == lines.count(failing),
           "".join(recovered).strip())
+finally:
+    server.terminate()
+    server.wait()
+
+# The script replaced, as a hostile process could, by a folder, a FIFO (reading it would block
+# for good), a symbolic link loop, nothing, and a 200 MB file: each run fails with the reason, or
+# runs, and the page is served all along; a good save brings the picture back.
+script = os.path.join(folder, "rows.lua")
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "layouts", "grid.lua")) as f:
+    good = f.read()
+with open(script, "w") as f:
+    f.write(good)
+server, lines, address = start(layout=script)
+
+
+def served():
+    try:
+        return the_page(address)[0].startswith(b"HTTP/1.1 200 OK")
+    except OSError:
+        return False
+
+
+def replace_script(make):
+    if os.path.isdir(script) and not os.path.islink(script):
+        os.rmdir(script)
+    elif os.path.lexists(script):
+        os.remove(script)
+    if make:
+        make()
+
+
+def rewrite(text):
+    with open(script + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(script + ".tmp", script)
+
+
+def await_line(pattern, seconds=60):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        found = [l for l in lines if re.fullmatch(pattern, l.rstrip("\n"))]
+        if found:
+            return found[-1]
+        time.sleep(0.05)
+    return None
+
+
+try:
+    generation = 1
+    attacks = (("a folder", lambda: os.mkdir(script), "expected a regular file, found a directory"),
+               ("a FIFO", lambda: os.mkfifo(script), "expected a regular file, found a FIFO \\(named pipe\\)"),
+               ("a symbolic link loop", lambda: os.symlink(script, script), "cannot read the file \\(too many levels of symbolic links\\)"),
+               ("nothing", None, "the script does not exist"))
+    for name, make, reason in attacks:
+        replace_script(make)
+        generation += 1
+        line = await_line("gen %d input error: %s: %s\\. Waiting for it to be saved again\\." % (generation, re.escape(script), reason))
+        check("the script replaced by %s: the run fails with the reason" % name, line is not None, lines[-1].strip())
+        check("the script replaced by %s: the page is served" % name, served())
+        replace_script(lambda: rewrite(good))
+        generation += 1
+        check("the script saved again after %s: the run is good" % name, await_line("gen %d ok in .*" % generation) is not None,
+              lines[-1].strip())
+    # 200 MB of comments, then the script: read and run (no limit is set on scripts), the page served meanwhile.
+    started = time.monotonic()
+    with open(script + ".tmp", "w") as f:
+        chunk = ("-- " + "x" * 97 + "\n") * 10_000
+        for _ in range(200):
+            f.write(chunk)
+        f.write(good)
+    os.replace(script + ".tmp", script)
+    check("the script replaced by 200 MB: the page is served while it runs", served())
+    generation += 1
+    line = await_line("gen %d ok in .*" % generation, seconds=120)
+    print("a 200 MB script: %s (%.1f s from the save)" % ((line or "no run").strip(), time.monotonic() - started))
+    check("the script replaced by 200 MB: it runs, and the preview lives", line is not None and server.poll() is None, lines[-1].strip())
+    rewrite(good)
+    generation += 1
+    check("the script saved small again: the run is good", await_line("gen %d ok in .*" % generation) is not None)
 finally:
     server.terminate()
     server.wait()

@@ -6,7 +6,8 @@ import TesseraRender
 @testable import tessera
 
 /// The preview server's bounds on what a client controls, each with its exact refusal: the
-/// request head's parts (414, 431, 400, 505), its arrival (408), a frame the page does not
+/// request head's parts (414, 431, 400, 505), its arrival (408), a body (413), a method (405), a
+/// handshake (426, 400), a frame the page does not
 /// take (closed at the send deadline), the connection count (the
 /// oldest awaiting its head shed, else 503), a page's message size (1009), a quiet page (ping,
 /// then 1001), `accept` failures (backoff). No timing is asserted here;
@@ -109,6 +110,24 @@ struct PreviewServerTests {
         #expect(feed(&split, Array("b\r\n\r\n".utf8)) == .refused(status: 400, reason: "a bare carriage return in the request head"))
     }
 
+    /// A request target is ASCII (RFC 9112, 3986): a byte past it in the request line, UTF-8 or
+    /// not, is refused 400 by name (before, it was read as U+FFFD and matched nothing, or the
+    /// token); header values may carry such bytes (obs-text) and keep them.
+    @Test func aRequestLineWithAByteOutsideASCIIIsRefusedWith400() {
+        let cases: [([UInt8], RequestHeadReader.Outcome)] = [
+            (Array("GET /\u{E9}?token=a HTTP/1.1\r\n".utf8), .refused(status: 400, reason: "a byte outside ASCII (195) in the request line")),
+            (Array("GET /".utf8) + [0xFF, 0xFE] + Array(" HTTP/1.1\r\n".utf8), .refused(status: 400, reason: "a byte outside ASCII (255) in the request line")),
+            (Array("GET / HTTP/1.1".utf8) + [0x80] + Array("\r\n".utf8), .refused(status: 400, reason: "a byte outside ASCII (128) in the request line")),
+        ]
+        for (bytes, expected) in cases {
+            var reader = RequestHeadReader()
+            #expect(feed(&reader, bytes) == expected, "\(bytes)")
+        }
+        var value = RequestHeadReader()
+        let outcome = feed(&value, Array("GET / HTTP/1.1\r\nX: caf\u{E9}\r\n\r\n".utf8))
+        #expect(outcome == .head(RequestHead(method: "GET", target: "/", version: "HTTP/1.1", fields: [.init(name: "X", value: "caf\u{E9}")]), rest: []))
+    }
+
     // MARK: WebSocket frames
 
     @Test func aFrameTooBigIsRefusedWith1009ByItsHeader() {
@@ -124,6 +143,33 @@ struct PreviewServerTests {
         feed(&split, Self.frameHeader(opcode: 0, length: 40_000))
         #expect(split.next() == .text("{\"type\":\"hello\"}"))
         #expect(split.next() == .refused(code: 1009, reason: "message too big: more than 65536 bytes"))
+    }
+
+    /// A 64-bit length with its top bit set is malformed (RFC 6455 5.2), closed 1002 by the
+    /// header (before, it was taken for a message too big, 1009); one just under the limit's
+    /// reach is still 1009.
+    @Test func aFrameLengthWithItsTopBitSetIsRefusedWith1002() {
+        var reader = WebSocketReader(maxMessage: 64 << 10)
+        feed(&reader, [0x81, 0x80 | 127, 0x80, 0, 0, 0, 0, 0, 0, 0])
+        #expect(reader.next() == .refused(code: 1002, reason: "a frame length with its most significant bit set"))
+        var huge = WebSocketReader(maxMessage: 64 << 10)
+        feed(&huge, [0x81, 0x80 | 127, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
+        #expect(huge.next() == .refused(code: 1009, reason: "message too big: more than 65536 bytes"))
+    }
+
+    /// A flood of empty fragments adds nothing to the message and holds nothing: the reader's
+    /// buffer is spent as it goes, and the message ends as its final fragment says.
+    @Test func aFloodOfEmptyFragmentsHoldsNothing() {
+        var reader = WebSocketReader(maxMessage: 64 << 10)
+        feed(&reader, Self.frame(opcode: 1, Array("a".utf8), fin: false))
+        let empty = Self.frame(opcode: 0, [], fin: false)
+        for _ in 0..<10_000 {
+            feed(&reader, empty + empty + empty)
+            #expect(reader.next() == nil)
+            #expect(reader.buffered == 0)
+        }
+        feed(&reader, Self.frame(opcode: 0, Array("b".utf8)))
+        #expect(reader.next() == .text("ab"))
     }
 
     @Test func framesAreReassembledAndTheProtocolIsEnforced() {
@@ -220,7 +266,7 @@ struct PreviewServerTests {
         #expect(try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.0\r\n\r\n") == Self.reply(403, "Forbidden", "unexpected Host header"))
         #expect(try Self.exchange(port, "GET /x?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n") == Self.reply(404, "Not Found", "not found"))
         #expect(try Self.exchange(port, "POST /?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n")
-                == Self.reply(405, "Method Not Allowed", "expected GET", extra: "Allow: GET\r\n"))
+                == Self.reply(405, "Method Not Allowed", "expected GET or HEAD", extra: "Allow: GET, HEAD\r\n"))
         #expect(try Self.exchange(port, "GET /ws?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: http://127.0.0.1:\(port)\r\n\r\n")
                 == Self.reply(400, "Bad Request", "expected a WebSocket handshake (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Version: 13, a Sec-WebSocket-Key)"))
         let handshake = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
@@ -244,6 +290,114 @@ struct PreviewServerTests {
                 == Self.reply(403, "Forbidden", "unexpected Host header"))
     }
 
+    /// The server takes no request body: a GET with one (a Content-Length past 0, however large,
+    /// or any Transfer-Encoding) is refused 413 before anything is served (before, the page was
+    /// served, and a handshake's body was read as the page's first frames); a Content-Length
+    /// that is not one number is 400 (RFC 9112: the message's framing is unknown). POST is 405 first.
+    @Test func aRequestWithABodyIsRefusedWith413AndABadLengthWith400() throws {
+        let (server, port, _) = try Self.server()
+        defer { server.shutDown() }
+        let start = "GET /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        let tooLarge = Self.reply(413, "Content Too Large", "expected no request body (the preview takes none)")
+        let badLength = Self.reply(400, "Bad Request", "expected Content-Length to be a number of bytes")
+        let cases: [(String, String)] = [
+            ("Content-Length: 5\r\n\r\nhello", tooLarge),
+            ("Content-Length: 99999999999999999999999999999999\r\n\r\n", tooLarge),
+            ("Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", tooLarge),
+            ("Content-Length: -1\r\n\r\n", badLength),
+            ("Content-Length: 5x\r\n\r\n", badLength),
+            ("Content-Length: \r\n\r\n", badLength),
+            ("Content-Length: 0\r\nContent-Length: 5\r\n\r\nhello", Self.reply(400, "Bad Request", "expected one Content-Length header")),
+        ]
+        for (rest, expected) in cases {
+            #expect(try Self.exchange(port, start + rest) == expected, "\(rest.debugDescription)")
+        }
+        #expect(try Self.exchange(port, start + "Content-Length: 0\r\n\r\n").hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(try Self.exchange(port, "POST /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 5\r\n\r\nhello")
+                == Self.reply(405, "Method Not Allowed", "expected GET or HEAD", extra: "Allow: GET, HEAD\r\n"))
+        // A handshake with a body is not upgraded.
+        #expect(try Self.exchange(port, Self.handshake(port) + "Content-Length: 2\r\n\r\n\u{81}\u{0}") == tooLarge)
+        #expect(server.hub.clientCount == 0)
+    }
+
+    /// A WebSocket handshake is refused with what is wrong with it: another protocol version is
+    /// 426 naming the one spoken (RFC 6455 4.4: a server must say which; RFC 9110: and the Upgrade), a key that is not 16
+    /// bytes in base64 or a second key 400 (before, all were one 400 naming every header).
+    @Test func aBadWebSocketHandshakeIsRefusedWithWhatIsWrong() throws {
+        let (server, port, _) = try Self.server()
+        defer { server.shutDown() }
+        let start = "GET /ws?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
+            + "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+        let key = "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        let badKey = Self.reply(400, "Bad Request", "expected a Sec-WebSocket-Key of 16 bytes in base64")
+        let cases: [(String, String)] = [
+            ("Sec-WebSocket-Version: 8\r\n\(key)",
+             Self.reply(426, "Upgrade Required", "expected Sec-WebSocket-Version: 13", extra: "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n")),
+            ("Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: abc\r\n", badKey),
+            ("Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ\r\n", badKey),
+            ("Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: \(Data(count: 17).base64EncodedString())\r\n", badKey),
+            ("Sec-WebSocket-Version: 13\r\n\(key)\(key)", Self.reply(400, "Bad Request", "expected one Sec-WebSocket-Key header")),
+            ("Sec-WebSocket-Version: 13\r\n", Self.reply(400, "Bad Request", "expected a WebSocket handshake (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Version: 13, a Sec-WebSocket-Key)")),
+        ]
+        for (rest, expected) in cases {
+            #expect(try Self.exchange(port, start + rest + "\r\n") == expected, "\(rest.debugDescription)")
+        }
+        #expect(server.hub.clientCount == 0)
+    }
+
+    /// HEAD is answered as GET is, without the body (RFC 9110: a reply to HEAD has none, though
+    /// its Content-Length is the GET's); before, it was 405 with a body. The socket takes GET
+    /// only; any other method is 405 naming those allowed, and gets no CORS headers.
+    @Test func aHeadRequestIsAnsweredAsGetWithoutItsBody() throws {
+        let (server, port, _) = try Self.server()
+        defer { server.shutDown() }
+        let host = "Host: 127.0.0.1:\(port)\r\n"
+        let page = try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n")
+        let pageHead = String(page[..<page.range(of: "\r\n\r\n")!.upperBound])
+        #expect(try Self.exchange(port, "HEAD /?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n") == pageHead)
+        func headOnly(_ reply: String) -> String { String(reply[..<reply.range(of: "\r\n\r\n")!.upperBound]) }
+        #expect(try Self.exchange(port, "HEAD /x?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n") == headOnly(Self.reply(404, "Not Found", "not found")))
+        #expect(try Self.exchange(port, "HEAD /?token=x HTTP/1.1\r\n\(host)\r\n") == headOnly(Self.reply(403, "Forbidden", "missing or wrong token")))
+        #expect(try Self.exchange(port, "HEAD /ws?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: http://127.0.0.1:\(port)\r\n"
+                                        + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+                == headOnly(Self.reply(405, "Method Not Allowed", "expected GET", extra: "Allow: GET\r\n")))
+        for method in ["OPTIONS", "PUT", "DELETE"] {
+            #expect(try Self.exchange(port, "\(method) /?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: http://evil.example\r\n\r\n")
+                    == Self.reply(405, "Method Not Allowed", "expected GET or HEAD", extra: "Allow: GET, HEAD\r\n"))
+        }
+        #expect(try Self.exchange(port, "POST /ws?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: http://127.0.0.1:\(port)\r\n\r\n")
+                == Self.reply(405, "Method Not Allowed", "expected GET", extra: "Allow: GET\r\n"))
+    }
+
+    /// Odd paths name nothing: only `/` and `/ws` are served, as written (no decoding, no
+    /// normalising, no files), so traversal finds nothing to traverse; NUL is a control character.
+    @Test func oddPathsAreNotFound() throws {
+        let (server, port, _) = try Self.server()
+        defer { server.shutDown() }
+        for path in ["/../", "/..%2f..%2fetc/passwd", "/%2e%2e/", "//", "//ws", "/ws/", "/%77s", "/./", "/ws/../", "/index.html", "/" + String(repeating: "a/", count: 3000)] {
+            #expect(try Self.exchange(port, "GET \(path)?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+                    == Self.reply(404, "Not Found", "not found"), "\(path)")
+        }
+        #expect(try Self.exchange(port, "GET /\u{0}?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+                == Self.reply(400, "Bad Request", "a control character (0) in the request head"))
+    }
+
+    /// A second request sent behind the handshake (pipelined) is not a frame: the page's socket
+    /// is closed 1002, and the server goes on serving.
+    @Test func aRequestPipelinedBehindTheHandshakeIsClosed1002() throws {
+        let (server, port, _) = try Self.server()
+        defer { server.shutDown() }
+        let client = try TestClient(port: port)
+        defer { client.close() }
+        let request = "GET /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        try client.send(Array((Self.handshake(port) + "\r\n" + request).utf8))
+        let accepted = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n"
+        #expect(String(decoding: try client.read(accepted.utf8.count), as: UTF8.self) == accepted)
+        #expect(try client.readFrame() == .close(1002, "reserved bits set"))
+        #expect(try client.readToEnd().isEmpty)
+        #expect(try Self.exchange(port, request).hasPrefix("HTTP/1.1 200 OK\r\n"))
+    }
+
     /// The page's W and H fields, and the sizes it keeps, go up to the bound the server gives it,
     /// which the session checks sizes against: the page's files write no bound of their own.
     @Test func thePageTakesItsLargestSideFromTheServer() throws {
@@ -264,6 +418,29 @@ struct PreviewServerTests {
         let (server, port, _) = try Self.server(limits)
         defer { server.shutDown() }
         #expect(try Self.exchange(port, "GET / HTTP/1.1\r\nHost: 127") == Self.reply(408, "Request Timeout", "the request did not arrive within 0.2 s"))
+    }
+
+    /// A head trickling in a byte at a time (slowloris) is answered 408 at the deadline counted
+    /// from the connection's start: bytes that keep coming do not put it off.
+    @Test func aRequestTricklingInIsAnswered408AtItsDeadline() throws {
+        var limits = PreviewServer.Limits()
+        limits.headSeconds = 0.3
+        let (server, port, _) = try Self.server(limits)
+        defer { server.shutDown() }
+        let client = try TestClient(port: port)
+        defer { client.close() }
+        let answered = Mutex(false), trickled = DispatchSemaphore(value: 0), fd = client.fd
+        Thread {
+            for byte in Array("GET / HTTP/1.1\r\nX-A: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 600) where !answered.withLock({ $0 }) {
+                _ = withUnsafeBytes(of: byte) { Foundation.send(fd, $0.baseAddress, 1, Int32(MSG_NOSIGNAL)) }
+                usleep(20_000)
+            }
+            trickled.signal()
+        }.start()
+        // The trickling stops before the client closes (defers run last first).
+        defer { answered.withLock { $0 = true }; trickled.wait() }
+        let answer = String(decoding: try client.readToEnd(), as: UTF8.self)
+        #expect(answer == Self.reply(408, "Request Timeout", "the request did not arrive within 0.3 s"))
     }
 
     /// Every place held by a connection awaiting its head: the oldest of them gives its place
@@ -497,6 +674,12 @@ struct PreviewServerTests {
 
     static func reply(_ status: Int, _ phrase: String, _ body: String, extra: String = "") -> String {
         "HTTP/1.1 \(status) \(phrase)\r\nContent-Type: text/plain; charset=utf-8\r\n\(extra)Content-Length: \(body.utf8.count + 1)\r\nConnection: close\r\n\r\n\(body)\n"
+    }
+
+    /// A page's handshake request without its closing empty line.
+    static func handshake(_ port: Int) -> String {
+        "GET /ws?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
+            + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
     }
 
     /// Sends `request` on a new connection and reads the answer to the end.

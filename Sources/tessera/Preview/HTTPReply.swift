@@ -7,6 +7,9 @@ struct HTTPReply: Sendable {
     var status: Int
     var headers: [(String, String)]
     var body: Data
+    /// False for a reply to HEAD: its head says what GET's would (the body's length included),
+    /// and no body follows (RFC 9110).
+    var sendsBody = true
 
     /// A plain-text answer: the reason and a line end.
     static func text(_ status: Int, _ reason: String) -> HTTPReply {
@@ -22,6 +25,7 @@ struct HTTPReply: Sendable {
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 408: "Request Timeout"
+        case 413: "Content Too Large"
         case 414: "URI Too Long"
         case 426: "Upgrade Required"
         case 431: "Request Header Fields Too Large"
@@ -37,7 +41,7 @@ struct HTTPReply: Sendable {
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if status != 101 { head += "Content-Length: \(body.count)\r\nConnection: close\r\n" }
         var bytes = Data((head + "\r\n").utf8)
-        bytes.append(body)
+        if sendsBody { bytes.append(body) }
         return bytes
     }
 }

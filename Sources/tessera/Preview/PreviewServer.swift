@@ -2,9 +2,9 @@ import Foundation
 import TesseraCore
 import TesseraRender
 
-/// `tessera preview`'s HTTP server: the page at `/` and its WebSocket at `/ws`, on 127.0.0.1
-/// only, every request checked by `PreviewAccess`. Nothing else is served: no files, no
-/// directory listings, and no CORS headers (no other origin may read anything).
+/// `tessera preview`'s HTTP server: the page at `/` (GET or HEAD) and its WebSocket at `/ws`, on
+/// 127.0.0.1 only, every request checked by `PreviewAccess`. Nothing else is served: no files, no
+/// directory listings, no request bodies, and no CORS headers (no other origin may read anything).
 ///
 /// Its own small server on POSIX sockets, so that everything a client controls is bounded
 /// before anything looks at it: the request head is read by `RequestHeadReader` (linear, with
@@ -209,50 +209,79 @@ final class PreviewServer: @unchecked Sendable {
     }
 
     private func answer(_ head: RequestHead, rest: [UInt8], on socket: ConnectedSocket) {
+        // RFC 9110: a reply to HEAD is the reply to GET without its body, refusals included.
+        let isHead = head.method == "HEAD"
+        let reply = { (reply: HTTPReply) in
+            var reply = reply
+            reply.sendsBody = !isHead
+            socket.reply(reply)
+        }
         // RFC 9112: an HTTP/1.1 request needs exactly one Host (HTTP/1.0 may omit it, and is then
         // refused as a foreign Host is, since nothing says which server it meant).
         let hosts = head.count(of: "Host")
-        guard hosts <= 1, hosts == 1 || head.version != "HTTP/1.1" else { return socket.reply(.text(400, "expected one Host header")) }
+        guard hosts <= 1, hosts == 1 || head.version != "HTTP/1.1" else { return reply(.text(400, "expected one Host header")) }
         let access = lock.withLock { self.access }
         let isSocket = head.path == "/ws"
         // The check reads the first Origin: a second one (no browser sends two) could hide
         // another site's behind this server's own.
-        guard !isSocket || head.count(of: "Origin") <= 1 else { return socket.reply(.text(400, "expected one Origin header")) }
+        guard !isSocket || head.count(of: "Origin") <= 1 else { return reply(.text(400, "expected one Origin header")) }
         // An absolute-form target's host is the one the request names, whatever Host says (RFC 9112).
         let verdict = access.check(token: head.query("token"), host: head.authority ?? head.header("Host"), origin: head.header("Origin"),
                                    isWebSocket: isSocket)
-        if case .refused(let status, let reason) = verdict { return socket.reply(.text(status, reason)) }
-        guard head.method == "GET" else {
-            var reply = HTTPReply.text(405, "expected GET")
-            reply.headers.append(("Allow", "GET"))
-            return socket.reply(reply)
+        if case .refused(let status, let reason) = verdict { return reply(.text(status, reason)) }
+        // The socket's handshake is a GET (RFC 6455); the page may be asked for its head alone.
+        let allowed = isSocket ? ["GET"] : ["GET", "HEAD"]
+        guard allowed.contains(head.method) else {
+            var refusal = HTTPReply.text(405, "expected " + allowed.joined(separator: " or "))
+            refusal.headers.append(("Allow", allowed.joined(separator: ", ")))
+            return reply(refusal)
         }
+        // Not read: a handshake's body would be taken for the page's first frames.
+        if let (status, reason) = head.bodyProblem { return reply(.text(status, reason)) }
         switch head.path {
         case "/":
-            socket.reply(HTTPReply(status: 200, headers: Self.pageHeaders(port: access.port), body: page))
+            reply(HTTPReply(status: 200, headers: Self.pageHeaders(port: access.port), body: page))
         case "/ws":
             // RFC 6455: the opening handshake is an HTTP/1.1 request (1.0 has no Upgrade).
-            guard head.version == "HTTP/1.1" else { return socket.reply(.text(400, "expected HTTP/1.1 for a WebSocket handshake")) }
-            guard let key = Self.webSocketKey(head) else {
-                return socket.reply(.text(400, "expected a WebSocket handshake (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Version: 13, a Sec-WebSocket-Key)"))
+            guard head.version == "HTTP/1.1" else { return reply(.text(400, "expected HTTP/1.1 for a WebSocket handshake")) }
+            let key: String
+            switch Self.handshake(head) {
+            case .key(let accepted): key = accepted
+            case .refused(let refusal): return reply(refusal)
             }
             let accepted = HTTPReply(status: 101, headers: [("Upgrade", "websocket"), ("Connection", "Upgrade"),
                                                             ("Sec-WebSocket-Accept", WebSocketFrame.acceptKey(for: key))], body: Data())
             guard socket.send(accepted.bytes) else { return }
             PageSocket(hub: hub, limits: limits, startThread: startThread, onMessage: onMessage).serve(socket, rest: rest)
         default:
-            socket.reply(.text(404, "not found"))
+            reply(.text(404, "not found"))
         }
     }
 
-    /// The handshake's key when the request is a WebSocket opening handshake (RFC 6455).
-    static func webSocketKey(_ head: RequestHead) -> String? {
+    enum Handshake: Sendable {
+        case key(String)
+        case refused(HTTPReply)
+    }
+
+    /// The handshake's key when the request is a WebSocket opening handshake (RFC 6455), else
+    /// the refusal that says what is wrong with it: another version is 426 naming the one this
+    /// server speaks (as RFC 6455 4.4 requires), a key that is not 16 bytes in base64, or a
+    /// second key (11.3.1 allows one), 400.
+    static func handshake(_ head: RequestHead) -> Handshake {
         let tokens = { (name: String) in
             (head.header(name) ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }
         guard tokens("Upgrade").contains("websocket"), tokens("Connection").contains("upgrade"),
-              head.header("Sec-WebSocket-Version") == "13", let key = head.header("Sec-WebSocket-Key"),
-              Data(base64Encoded: key)?.count == 16 else { return nil }
-        return key
+              let version = head.header("Sec-WebSocket-Version"), let key = head.header("Sec-WebSocket-Key") else {
+            return .refused(.text(400, "expected a WebSocket handshake (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Version: 13, a Sec-WebSocket-Key)"))
+        }
+        guard version == "13" else {
+            var refusal = HTTPReply.text(426, "expected Sec-WebSocket-Version: 13")
+            refusal.headers += [("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13")]
+            return .refused(refusal)
+        }
+        guard head.count(of: "Sec-WebSocket-Key") == 1 else { return .refused(.text(400, "expected one Sec-WebSocket-Key header")) }
+        guard Data(base64Encoded: key)?.count == 16 else { return .refused(.text(400, "expected a Sec-WebSocket-Key of 16 bytes in base64")) }
+        return .key(key)
     }
 }

@@ -58,6 +58,22 @@ struct RequestHead: Equatable, Sendable {
         return nil
     }
 
+    /// What is wrong with the request's body, as the status and reason to refuse it with; nil
+    /// when it has none. The preview takes no body, so one announced (a Content-Length past 0,
+    /// however large, or any Transfer-Encoding) is 413; a Content-Length that is not one number
+    /// of bytes is 400 (RFC 9112: where the request ends is then unknown).
+    var bodyProblem: (status: Int, reason: String)? {
+        guard count(of: "Content-Length") <= 1 else { return (400, "expected one Content-Length header") }
+        let digits = header("Content-Length").map { Array($0.utf8) } ?? []
+        guard header("Content-Length") == nil || (!digits.isEmpty && digits.allSatisfy { (0x30...0x39).contains($0) }) else {
+            return (400, "expected Content-Length to be a number of bytes")
+        }
+        guard digits.allSatisfy({ $0 == 0x30 }), header("Transfer-Encoding") == nil else {
+            return (413, "expected no request body (the preview takes none)")
+        }
+        return nil
+    }
+
     /// What follows `http://` in an absolute-form target with a host, else nil (the only scheme
     /// this server speaks; any other is not a request for it).
     static func afterScheme<S: StringProtocol>(_ target: S) -> S.SubSequence? {
@@ -177,9 +193,12 @@ struct RequestHeadReader {
     }
 
     /// What is wrong with a request line, as the status and reason to refuse it with; nil when
-    /// it is METHOD TARGET VERSION with a target this server reads and HTTP/1.1 or 1.0. Another
-    /// version (`HTTP/2.0`) is 505; what is no version at all (`http/1.1`, none) is 400 (RFC 9112).
+    /// it is METHOD TARGET VERSION in ASCII, with a target this server reads and HTTP/1.1 or 1.0.
+    /// Another version (`HTTP/2.0`) is 505; what is no version at all (`http/1.1`, none) is 400
+    /// (RFC 9112).
     static func problem(ofRequestLine bytes: ArraySlice<UInt8>) -> (status: Int, reason: String)? {
+        // A request line is ASCII (RFC 9112, 3986): a byte past it would be read as U+FFFD.
+        if let byte = bytes.first(where: { $0 >= 0x80 }) { return (400, "a byte outside ASCII (\(byte)) in the request line") }
         let parts = String(decoding: bytes, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: false)
         let malformed = (400, "expected a request line METHOD /TARGET HTTP/1.1")
         guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(isTokenCharacter),

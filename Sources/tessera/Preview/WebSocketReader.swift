@@ -27,6 +27,9 @@ struct WebSocketReader {
 
     init(maxMessage: Int) { self.maxMessage = maxMessage }
 
+    /// Bytes received and not yet read as frames (for tests).
+    var buffered: Int { buffer.count - start }
+
     mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         if !failed { buffer.append(contentsOf: bytes) }
     }
@@ -49,6 +52,8 @@ struct WebSocketReader {
                 guard available >= 10 else { return nil }
                 length = (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64(buffer[start + 2 + $1]) }
                 offset = 10
+                // RFC 6455 5.2: a length no 63-bit number holds is malformed, not merely too big.
+                guard length >> 63 == 0 else { return refuse(1002, "a frame length with its most significant bit set") }
             }
             if opcode >= 8 {
                 guard opcode <= 10 else { return refuse(1002, "unknown opcode \(opcode)") }
