@@ -34,7 +34,8 @@ final class PreviewSession: @unchecked Sendable {
         /// The viewport's guides (`--safe-area`, `--layout-margins`, `--readable-width`), which
         /// every pass of the layout gets, as `run` gives them.
         var guides = ViewportGuides.zero
-        /// Plays data-file saves with this animator (a built-in name or a script), when set.
+        /// Plays saves of the data and of the layout with this animator (a built-in name or a
+        /// script), when set (see PlayedChange).
         var animator: String?
         var animatorParams: OrderedDictionary<String, JSONValue> = [:]
         /// The animator's script file on disk, when it is one: watched like the layout script.
@@ -118,7 +119,7 @@ final class PreviewSession: @unchecked Sendable {
     /// (guarded by `stateLock`; see PreviewSession+Params). Each frame names them: a page
     /// whose own differ says so and, when the person turns to it, sends its own again.
     var pageParams: OrderedDictionary<String, JSONValue> = [:]
-    /// Where the page (the last that said) is scrolled: a data-file save plays there.
+    /// Where the page (the last that said) is scrolled: a save plays there.
     private var pageOffset = Point.zero
     private var pageShelves: [Int: Point] = [:]
     /// The run in progress (guarded by `stateLock`; see PreviewSession+StillRunning).
@@ -127,8 +128,8 @@ final class PreviewSession: @unchecked Sendable {
     // Render-thread state.
     private(set) var generation = 0
     private var lastInputs: [String: [UInt8]]?
-    /// The files as the last good run read them (what an animation plays from).
-    private var lastGoodInputs: [String: [UInt8]]?
+    /// What the last good run was made of, with `--animator` (what an animation plays from).
+    private var lastGoodInputs: PlayedChange.Inputs?
     private var lastViewport: Size?
     private var parsedData: (bytes: [UInt8], dataset: Dataset)?
     private var modules: [String] = []
@@ -237,7 +238,7 @@ final class PreviewSession: @unchecked Sendable {
         let inputsChanged = inputs != lastInputs || size != lastViewport || pageParams != lastPageParams
         if !inputsChanged && (batches.isEmpty || measuredLayout == nil) { return }
         // The script, a module or the page's params: with --measure, a new layout (and new measurements).
-        let scriptChanged = lastInputs.map { layoutInputs(inputs) != layoutInputs($0) } ?? true || pageParams != lastPageParams
+        let scriptChanged = lastInputs.map { configuration.layoutFiles(inputs) != configuration.layoutFiles($0) } ?? true || pageParams != lastPageParams
         let retired = Retired()
         retired.keep(lastInputs)
         lastInputs = inputs
@@ -277,10 +278,12 @@ final class PreviewSession: @unchecked Sendable {
             timings.append(("encode", Self.ms(t3, Self.now())))
             lastInputs?.merge(scriptFiles.readLater) { old, _ in old }
             if newLayout { updateModules(lua) }
-            let sources = LayoutSources(files: layoutInputs(inputs).merging(scriptFiles.readLater) { old, _ in old },
+            let sources = LayoutSources(files: configuration.layoutFiles(inputs).merging(scriptFiles.readLater) { old, _ in old },
                                         pageParams: pageParams)
+            let played = PlayedChange.Inputs(files: inputs.merging(scriptFiles.readLater) { old, _ in old },
+                                             pageParams: pageParams, viewport: size)
             let t5 = try publish(message, run: run, layout: layout, sources: sources, idsVersion: laidOut.idsVersion,
-                                 inputs: inputs, scriptFiles: scriptFiles, timings: &timings, retired: retired)
+                                 inputs: played, scriptFiles: scriptFiles, timings: &timings, retired: retired)
             onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
             log("gen \(generation) ok in \(Self.format(Self.ms(t0, t5))) ms: "
                 + timings.map { "\($0.0) \(Self.format($0.1))" }.joined(separator: ", ")
@@ -451,15 +454,14 @@ final class PreviewSession: @unchecked Sendable {
         return try update.encode(storage: Self.data)
     }
 
-    /// Publish: a data save's animation first, then the frame (with the id table when the page
+    /// Publish: a save's animation first, then the frame (with the id table when the page
     /// lacks it) and the timings; the run, made of `sources`, becomes the last good one. Returns
     /// when it ended.
     private func publish(_ message: Data, run: LayoutRun, layout: any Layout, sources: LayoutSources, idsVersion: Int,
-                         inputs: [String: [UInt8]], scriptFiles: ScriptFileBytes, timings: inout [(String, Double)],
+                         inputs: PlayedChange.Inputs, scriptFiles: ScriptFileBytes, timings: inout [(String, Double)],
                          retired: Retired) throws -> UInt64 {
         var t4 = Self.now()
-        if let animation = try playChange(layout: layout, to: run.dataset, size: run.viewport, inputs: inputs,
-                                          scriptFiles: scriptFiles) {
+        if let animation = try playChange(layout: layout, to: run, inputs: inputs, scriptFiles: scriptFiles) {
             hub.publish(note: animation)
             let t = Self.now()
             timings.append(("animate", Self.ms(t4, t)))
@@ -495,37 +497,34 @@ final class PreviewSession: @unchecked Sendable {
                  + (failure.traceback.isEmpty ? "" : "\n" + failure.traceback))
     }
 
-    /// The animation message of a data-file save, played as `tessera animate` plays it: from the
-    /// last good picture's data to `dataset`, at the page's offset, with a fresh instance of the
-    /// animator, run from the bytes the read stage compared (what its hooks raise fails the run
-    /// like any error). Nil without `--animator`,
-    /// before a good run, or when anything but the data file and the animator changed (a script or module save,
-    /// a new viewport: those just repaint).
-    private func playChange(layout: any Layout, to dataset: Dataset, size: Size, inputs: [String: [UInt8]],
+    /// The animation message of a save, played as `tessera animate` plays it: from the last good
+    /// picture to `run`, at the page's offset, with a fresh instance of the animator, run from
+    /// the bytes the read stage compared (what its hooks raise fails the run like any error). A
+    /// data save relays the last good data out with `layout` and reloads it to the new data; a
+    /// save of the layout replays the last good frames and the new ones (no script runs again).
+    /// Nil when `PlayedChange` says the run just repaints.
+    private func playChange(layout: any Layout, to run: LayoutRun, inputs: PlayedChange.Inputs,
                             scriptFiles: ScriptFileBytes) throws -> String? {
-        guard let data = configuration.dataPath, let name = configuration.animator, let before = lastGoodInputs,
-              let (_, last) = stateLock.withLock({ lastGood }), last.viewport == size,
-              inputs[data] != before[data], layoutInputs(inputs) == layoutInputs(before) else { return nil }
+        guard let change = PlayedChange.between(lastGoodInputs, and: inputs, in: configuration),
+              let name = configuration.animator, let (_, last) = stateLock.withLock({ lastGood }) else { return nil }
         let (offset, shelves) = stateLock.withLock { (pageOffset, pageShelves) }
-        let provider = BasicProvider(data: ItemSource(dataset: last.dataset), layout: layout,
+        let provider = BasicProvider(data: ItemSource(dataset: last.dataset),
+                                     layout: change == .reload ? layout : ReplayedLayout(result: last.result, name: last.layoutName),
                                      size: .rule(ItemSizing(rule: configuration.sizing)))
-        let engine = CollectionEngine(provider: provider, viewport: size, guides: configuration.guides)
+        let engine = CollectionEngine(provider: provider, viewport: run.viewport, guides: configuration.guides)
         engine.animator = try animatorNamed(name, params: configuration.animatorParams, configuration.limits, reading: scriptFiles)
         for (section, shelfOffset) in shelves { engine.setOffset(shelfOffset, ofSection: section) }
         try engine.scroll(to: offset)
+        let dataset = run.dataset
         let played = try ChangeTimeline(engine: engine, old: last.dataset, new: dataset) {
+            // New data schedules a reload (items paired by id), which a layout change plays as well.
             provider.data = ItemSource(dataset: dataset)
+            if change == .relayout { provider.layout = ReplayedLayout(result: run.result, name: run.layoutName) }
         }
         let labels = TimelineLabels(field: ItemLabels(field: configuration.label), before: played.viewsBefore, after: engine.views,
                                     old: last.dataset, new: dataset)
         return try PreviewAnimation.message(timeline: played.timeline, labels: labels, generation: generation,
-                                            offset: engine.scrollState.contentOffset, viewport: size)
-    }
-
-    /// The files the layout is made of (the script and its modules): not the data, nor the
-    /// animator, whose saves repaint (a run reads it again) and still let a data save play.
-    private func layoutInputs(_ inputs: [String: [UInt8]]) -> [String: [UInt8]] {
-        inputs.filter { $0.key != configuration.dataPath && $0.key != configuration.animatorFile }
+                                            offset: engine.scrollState.contentOffset, viewport: run.viewport)
     }
 
     /// Watches the modules this run required from now on; after a failed run (`keeping`), the
