@@ -14,7 +14,8 @@ time exactly the views of that sample in `tessera animate --format json` (same f
 viewport); pause stops time and slow motion advances it at the chosen rate of the wall clock
 the player counted; an error in an animator hook shows in the error panel with its file:line
 and saving the fixed animator alone clears it (the file is watched); a save that moves nothing
-in view says there is nothing to play, its Play off; a script save repaints without playing; no
+in view says there is nothing to play, its Play off; a script save plays too, every card kept and
+moved from the last picture's frames to the new ones; without --data, a script save plays; no
 JavaScript error.
 Waits poll for conditions (no timing assertions).
 """
@@ -281,12 +282,21 @@ try:
     check("the bar says nothing moves", browser.eval("!document.getElementById('astill').hidden && document.getElementById('alead').hidden"))
     check("and its Play is off", browser.eval("document.getElementById('aplay').disabled") is True)
 
-    # A script save just repaints.
+    # A script save plays from the last picture to the new one: the same data, every card kept.
     g = gen()
     write(script, GRID % 20)
-    browser.wait("+(document.body.dataset.gen || 0) > %d && !!document.querySelector('[data-id=\"c2\"]')" % g, "the script save")
+    browser.wait("!!anim && anim.gen > %d" % g, "the script save's animation")
+    check("a script save plays", browser.eval("!document.getElementById('animbar').hidden && anim.duration > 0"))
+    browser.wait("!anim.playing && anim.time === anim.duration", "the script save's animation to end", timeout=120)
+    classes = browser.eval("[...document.querySelectorAll('#anim > div')].map(c => c.className)")
+    check("a script save moves the cards, none inserted or deleted", classes and all(c in ("card move", "card still") for c in classes)
+          and "card move" in classes, str(classes))
+    start, end = browser.eval("[anim.sample(0), anim.sample(anim.indexAt(anim.duration))]")
+    start = {v[0].split(":", 1)[1]: v[1:5] for v in start}
+    end = {v[0].split(":", 1)[1]: v[1:5] for v in end}
+    check("it starts on the last picture's frames and ends on the new ones",
+          start.get("new") == [130, 100, 110, 80] and end.get("new") == [140, 100, 110, 80], "%s %s" % (start.get("new"), end.get("new")))
     browser.wait(rect_js('[data-id="new"]') + "[0] === 140", "the new spacing drawn")
-    check("a script save plays nothing", browser.eval("anim === null && document.getElementById('animbar').hidden"))
 
     # A returned frames table: the line that stored the item's frame; an analytic frame hook's return.
     for source, height, where in ((TABLE, 50, ":5 (frames table)"), (ANALYTIC, 40, ":4 (frame)")):
@@ -299,6 +309,29 @@ try:
         check("inspector shows the script line" + where, "frame set at: %s%s\n" % (script, where) in text, text)
 
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
+
+    # Without --data (the generated items) there is no data file to save: a script save plays.
+    shut_down(browser, server)
+    browser = None
+    write(script, GRID % 10)
+    server, url, _, _, lines = start_preview([TESSERA, "preview", script, "--animator", animator, "--port", "0"])
+    browser = Browser()
+    browser.call("Page.navigate", url=url + "#w=375&h=500")
+    browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"4\"]')", "the generated items' picture")
+    check("the generated items are laid out", close(browser.eval(rect_js('[data-id="4"]')), [130, 100, 110, 80]),
+          str(browser.eval(rect_js('[data-id="4"]'))))
+    g = gen()
+    write(script, GRID % 30)
+    browser.wait("!!anim && anim.gen > %d" % g, "the animation of a script save without --data")
+    check("a script save without --data plays", browser.eval("!document.getElementById('animbar').hidden && anim.duration > 0"))
+    browser.wait("!anim.playing && anim.time === anim.duration", "that animation to end", timeout=120)
+    end = {v[0].split(":", 1)[1]: v[1:5] for v in browser.eval("anim.sample(anim.indexAt(anim.duration))")}
+    start = {v[0].split(":", 1)[1]: v[1:5] for v in browser.eval("anim.sample(0)")}
+    check("card 4 moves from the last picture to the new one", start.get("4") == [130, 100, 110, 80] and end.get("4") == [150, 100, 110, 80],
+          "%s %s" % (start.get("4"), end.get("4")))
+    check("after it the new picture shows", browser.eval("getComputedStyle(document.getElementById('anim')).display") == "none"
+          and close(browser.eval(rect_js('[data-id="4"]')), [150, 100, 110, 80]), str(browser.eval(rect_js('[data-id="4"]'))))
+    check("no JavaScript error logged without --data", not browser.errors, str(browser.errors))
     print("preview animation test: %d checks passed" % len(checks))
 except BaseException:
     report_failure("preview animation test", checks, lines, browser)

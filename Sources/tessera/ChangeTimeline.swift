@@ -1,7 +1,7 @@
 import TesseraCore
 
 /// The timeline of one change played on an engine, as `tessera animate` prints it and
-/// `tessera preview` plays a data-file save: the engine shows the old state at its offset; the
+/// `tessera preview` plays a save: the engine shows the old state at its offset; the
 /// change (new data, or another layout) is applied and one pass runs; the item views' events
 /// become tracks (with the frames they had before), and the headers, footers and backgrounds
 /// shown before and after are paired into tracks of their own, animated by the same animator.

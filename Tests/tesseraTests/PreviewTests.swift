@@ -298,6 +298,87 @@ struct PreviewTests {
         #expect(error["source"] == .array([.array([.int(1), .string("return {")])]))
     }
 
+    /// With --animator, the saves of the data and of the layout play, and nothing else: a data
+    /// save reloads the last good data to the new (relaid out by the new layout), a save of the
+    /// script or of a module plays from the last good frames to the new ones (the data with it,
+    /// or the page's params that changed with a data save); the animator's own save, the page's
+    /// params alone, a new viewport or a run with nothing changed repaint; before a good run
+    /// (or without an animator) nothing plays.
+    @Test func whichSavesPlayAndFromWhichFrames() {
+        var configuration = PreviewSession.Configuration(layout: "rows.lua", dataPath: "data.json")
+        configuration.animatorFile = "pop.lua"
+        let last = PlayedChange.Inputs(files: ["rows.lua": [1], "rowheight.lua": [2], "data.json": [3], "pop.lua": [4]],
+                                       pageParams: ["h": 30], viewport: Size(width: 375, height: 812))
+        func played(_ change: (inout PlayedChange.Inputs) -> Void) -> PlayedChange? {
+            var now = last
+            change(&now)
+            return PlayedChange.between(last, and: now, in: configuration)
+        }
+        #expect(played { $0.files["data.json"] = [5] } == .reload)
+        #expect(played { $0.files["data.json"] = [5]; $0.files["pop.lua"] = [5] } == .reload)
+        #expect(played { $0.files["rows.lua"] = [5] } == .relayout)
+        #expect(played { $0.files["rowheight.lua"] = [5] } == .relayout)
+        #expect(played { $0.files["other.lua"] = [5] } == .relayout, "a module newly required")
+        #expect(played { $0.files["rowheight.lua"] = nil } == .relayout, "a module no longer required")
+        #expect(played { $0.files["rows.lua"] = [5]; $0.files["data.json"] = [5] } == .relayout)
+        #expect(played { $0.files["data.json"] = [5]; $0.pageParams = ["h": 40] } == .relayout)
+        #expect(played { $0.files["pop.lua"] = [5] } == nil)
+        #expect(played { $0.pageParams = ["h": 40] } == nil)
+        #expect(played { $0.viewport = Size(width: 320, height: 812); $0.files["rows.lua"] = [5] } == nil)
+        #expect(played { _ in } == nil)
+        #expect(PlayedChange.between(nil, and: last, in: configuration) == nil)
+        // Without --data every file but the animator's is the layout's.
+        configuration.dataPath = nil
+        #expect(played { $0.files["data.json"] = [5] } == .relayout)
+        #expect(played { $0.files["pop.lua"] = [5] } == nil)
+    }
+
+    /// Without --data a script save plays with --animator: from the last good run's frames (a
+    /// broken save between them plays nothing and keeps them) to the new run's, each card kept
+    /// and moved, the ones pushed out of view moved there; the animator's own save repaints.
+    @Test func aScriptSaveWithAnAnimatorAndNoDataPlaysFromTheLastGoodFrames() async throws {
+        func rows(_ height: Int) -> String {
+            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * \(height), ctx.width, \(height)) end end }\n"
+        }
+        let (session, script, _, messages) = try rowsSession(
+            rows(50), animator: "return { update = function(e) return { duration = 0.5, curve = \"linear\" } end }\n") {
+            $0.dataPath = nil
+            $0.viewport = Size(width: 100, height: 200)
+        }
+        let animator = try #require(session.configuration.animatorFile)
+        session.readsOnlyChangedFiles = true
+        session.render()
+        func save(_ text: String, to file: String) throws {
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            session.filesChanged([FileWatcher.absolute(file)])
+            session.render()
+        }
+        try save("return {", to: script)
+        try save(rows(100), to: script)
+        try save("return { update = function(e) return { duration = 0.25 } end }\n", to: animator)
+        #expect(session.generation == 4 && session.lastGoodRun?.generation == 4)
+        let (texts, _, _, _) = await messages.received()
+        let animations = try texts.filter { $0.hasPrefix("{\"type\":\"animation\"") }.map { try JSONParser.parse($0) }
+        #expect(animations.map { $0["gen"] } == [.int(3)])
+        let timeline = try #require(animations.first?["timeline"])
+        #expect(timeline["duration"] == .double(0.5))
+        // The cards moved out of view first (tracks in the engine's event order), each kept.
+        #expect(timeline["cards"] == .object(["2:2": .array(["2", "card move"]), "3:3": .array(["3", "card move"]),
+                                              "0:0": .array(["0", "card move"]), "1:1": .array(["1", "card move"])]))
+        guard case .array(let samples)? = timeline["samples"], let first = samples.first, let end = samples.last else {
+            Issue.record("no samples in \(timeline)"); return
+        }
+        func frames(_ sample: JSONValue) -> [String: [Double]] {
+            guard case .array(let views)? = sample["views"] else { return [:] }
+            return Dictionary(uniqueKeysWithValues: views.compactMap { view -> (String, [Double])? in
+                guard case .array(let v) = view, let key = v.first?.string else { return nil }
+                return (key, v[1...4].compactMap(\.number))
+            })
+        }
+        #expect(frames(first) == ["0:0": [0, 0, 100, 50], "1:1": [0, 50, 100, 50], "2:2": [0, 100, 100, 50], "3:3": [0, 150, 100, 50]])
+        #expect(frames(end) == ["0:0": [0, 0, 100, 100], "1:1": [0, 100, 100, 100], "2:2": [0, 200, 100, 100], "3:3": [0, 300, 100, 100]])
+    }
+
     @Test func aLayoutScriptGivenByNameIsReadAndWatchedAsItsFile() throws {
         // `mosaic` is layouts/mosaic.lua (found as `run` finds it): the file the run reads and
         // the watcher watches. A built-in has no file.

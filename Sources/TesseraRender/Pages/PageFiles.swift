@@ -13,7 +13,7 @@
 ///   one concern each, in this order (each file's top-level code uses only what comes before it):
 ///   preview-state.js (the page's elements and helpers, `S` and the address, the current
 ///   generation `M` as flat arrays), preview-draw.js (the nodes near the viewport, the offset,
-///   the status line), preview-gaps.js (the gaps overlay), preview-animation.js (a data save
+///   the status line), preview-gaps.js (the gaps overlay), preview-animation.js (a save
 ///   played with the animator), preview-problems.js (the problems overlay, "next problem"),
 ///   preview-inspector.js (selection, inspector, tooltip), preview-controls.js (the viewport's
 ///   size and fitting, the overlays' checkboxes), preview-params.js (the params' controls) and
@@ -26,7 +26,7 @@
 /// captions and hover titles): at most two decimals.
 ///
 /// timeline-player.js plays a sampled timeline (the data `TimelinePage` writes) for `animate
-/// --format html` and for the preview's data saves: one way of showing a timeline.
+/// --format html` and for the preview's saves: one way of showing a timeline.
 /// `timelinePlayer(box, timeline, offset, ui)` draws into `box` (a viewport-sized element) the
 /// sample at or before the current time, bottom first, each view at its frame minus the content
 /// offset the timeline was played at, with its alpha and its transform (translate, rotate,

@@ -1,9 +1,9 @@
-// A data save played with --animator over the viewport: startAnimation(msg) and stopAnimation(),
+// A save played with --animator over the viewport: startAnimation(msg) and stopAnimation(),
 // which swapIn (preview-page.js) calls; pendingAnim, the timeline the connection holds until its
 // generation comes. Relies on timeline-player.js (timelinePlayer) and preview-state.js ($, S).
 
-// ---- Animation: a data save played with --animator. The server sends the timeline's
-// samples (as `tessera animate` computes them) just before the generation's frames; the
+// ---- Animation: a save (of the data or the layout) played with --animator. The server sends
+// the timeline's samples (as `tessera animate` computes them) just before the generation's frames; the
 // player covers the viewport while it plays or stands before the end, then the picture shows.
 let anim = null, pendingAnim = null;
 const animBox = $('anim');

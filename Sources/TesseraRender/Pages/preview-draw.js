@@ -144,7 +144,7 @@ function draw() {
   reportScroll();
 }
 
-// The server plays a data save where the page is scrolled: it hears the offsets, debounced.
+// The server plays a save where the page is scrolled: it hears the offsets, debounced.
 let scrollTimer = 0;
 function reportScroll() {
   if (scrollTimer) return;

@@ -85,7 +85,7 @@ function swapIn(h, next, decodeMs, buildMs) {
   spacer.style.width = SW() + 'px'; spacer.style.height = SH() + 'px';
   sizeView();
   showSafeArea(h.safeArea);
-  // A data save played with the animator ends where it was played: that offset, not the anchor.
+  // A save played with the animator ends where it was played: that offset, not the anchor.
   const played = pendingAnim && pendingAnim.gen === h.gen ? pendingAnim : null;
   pendingAnim = null;
   stopAnimation();

@@ -1,7 +1,7 @@
 import TesseraCore
 
-/// A data-file save of `tessera preview` played with its animator, as one text message for the
-/// page's player: the timeline `tessera animate` prints for the same change, sampled as
+/// A save of `tessera preview` (of the data or the layout) played with its animator, as one
+/// text message for the page's player: the timeline `tessera animate` prints for the same change, sampled as
 /// `TimelinePage` samples it (every curve evaluated here, none in the page), so the page shows
 /// at a sample's time exactly the frames of that sample in `tessera animate --format json
 /// --fps F`.

@@ -5,7 +5,7 @@ import TesseraCore
 /// labelled card inside a viewport-sized window, each header or footer a bar with its section's
 /// title, each background a dashed box; play, pause, a scrubber and a speed menu drive it, and
 /// `#t=T` in the address opens it paused at time T. The page is Pages/animate-page.html; its
-/// player, timeline-player.js, is the one `tessera preview` plays a data save with.
+/// player, timeline-player.js, is the one `tessera preview` plays a save with.
 ///
 /// The page carries the timeline's samples (computed in Swift, every curve evaluated there) and
 /// shows, at time T, the sample at or before T, in the sample's drawing order, so it draws

@@ -22,7 +22,7 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var shape: LayoutShapeOptions
 
-    @Option(help: ArgumentHelp("Play data-file saves with this animator in the page: a built-in (fade, scale, wobble), a script in animators/ by name, or a .lua file.", valueName: "NAME"))
+    @Option(help: ArgumentHelp("Play saves of the data and the layout script with this animator in the page: a built-in (fade, scale, wobble), a script in animators/ by name, or a .lua file.", valueName: "NAME"))
     var animator: String?
 
     @Option(name: .customLong("animator-param"), help: ArgumentHelp("An animator script parameter K=V. Repeatable.", valueName: "K=V"))

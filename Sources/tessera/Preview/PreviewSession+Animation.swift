@@ -1,0 +1,39 @@
+import Foundation
+import TesseraCore
+import TesseraLua
+import TesseraRender
+
+// With --animator, the animation a run plays before its frame: the change PlayedChange decides
+// on (a data save's reload, a layout save's relayout), played on an engine as `tessera animate`
+// plays it, where the page is scrolled.
+extension PreviewSession {
+    /// The animation message of a save, played as `tessera animate` plays it: from the last good
+    /// picture to `run`, at the page's offset, with a fresh instance of the animator, run from
+    /// the bytes the read stage compared (what its hooks raise fails the run like any error). A
+    /// data save relays the last good data out with `layout` and reloads it to the new data; a
+    /// save of the layout replays the last good frames and the new ones (no script runs again).
+    /// Nil when `PlayedChange` says the run just repaints.
+    func playChange(layout: any Layout, to run: LayoutRun, inputs: PlayedChange.Inputs,
+                    scriptFiles: ScriptFileBytes) throws -> String? {
+        guard let change = PlayedChange.between(lastGoodInputs, and: inputs, in: configuration),
+              let name = configuration.animator, let (_, last) = stateLock.withLock({ lastGood }) else { return nil }
+        let (offset, shelves) = stateLock.withLock { (pageOffset, pageShelves) }
+        let provider = BasicProvider(data: ItemSource(dataset: last.dataset),
+                                     layout: change == .reload ? layout : ReplayedLayout(result: last.result, name: last.layoutName),
+                                     size: .rule(ItemSizing(rule: configuration.sizing)))
+        let engine = CollectionEngine(provider: provider, viewport: run.viewport, guides: configuration.guides)
+        engine.animator = try animatorNamed(name, params: configuration.animatorParams, configuration.limits, reading: scriptFiles)
+        for (section, shelfOffset) in shelves { engine.setOffset(shelfOffset, ofSection: section) }
+        try engine.scroll(to: offset)
+        let dataset = run.dataset
+        let played = try ChangeTimeline(engine: engine, old: last.dataset, new: dataset) {
+            // New data schedules a reload (items paired by id), which a layout change plays as well.
+            provider.data = ItemSource(dataset: dataset)
+            if change == .relayout { provider.layout = ReplayedLayout(result: run.result, name: run.layoutName) }
+        }
+        let labels = TimelineLabels(field: ItemLabels(field: configuration.label), before: played.viewsBefore, after: engine.views,
+                                    old: last.dataset, new: dataset)
+        return try PreviewAnimation.message(timeline: played.timeline, labels: labels, generation: generation,
+                                            offset: engine.scrollState.contentOffset, viewport: run.viewport)
+    }
+}
