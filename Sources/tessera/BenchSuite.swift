@@ -2,8 +2,9 @@ import Foundation
 
 /// One row of `tessera bench`: Tessera's median against a baseline measured in the same run.
 /// Encodes to the `tessera bench --format json` shape docs/outputs.md shows; `ratio` is baseline / median (above 1: Tessera is faster).
-/// A row without a baseline of its own (nil `baselineMedian`) has no `baseline_median_ms` and no
-/// `ratio`: a ratio against a baseline measured on other input would mislead.
+/// A row without a baseline of its own (nil `baselineMedian`) has `baseline_median_ms` and
+/// `ratio` null: a ratio against a baseline measured on other input would mislead. Every row
+/// carries every key, so a reader of `row.ratio` gets null rather than a missing key.
 struct BenchResult: Codable {
     var suite: String
     var name: String
@@ -24,6 +25,22 @@ struct BenchResult: Codable {
         self.ratio = baselineMedian.map { median > 0 ? $0 / median : .infinity }
         self.peak_rss_mb = BenchClock.peakRSSMegabytes()
         self.notes = notes
+    }
+
+    /// Writes null for a missing baseline and ratio (the synthesised encoding would leave the keys out).
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(suite, forKey: .suite); try c.encode(name, forKey: .name); try c.encode(n, forKey: .n)
+        try c.encode(median_ms, forKey: .median_ms); try c.encode(baseline, forKey: .baseline)
+        try c.encode(baseline_median_ms, forKey: .baseline_median_ms); try c.encode(ratio, forKey: .ratio)
+        try c.encode(peak_rss_mb, forKey: .peak_rss_mb); try c.encodeIfPresent(notes, forKey: .notes)
+    }
+
+    /// `{"results": [...]}`, as `tessera bench --format json` prints it: keys sorted.
+    static func json(_ rows: [BenchResult]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(["results": rows]), as: UTF8.self)
     }
 }
 

@@ -39,6 +39,12 @@ import Testing
         }
     }
 
+    /// A mirror flips a direction, and a second mirror flips it back.
+    @Test func flippedIsTheOtherDirection() {
+        #expect(C.LayoutDirection.allCases.map(\.flipped) == [.rightToLeft, .leftToRight])
+        #expect(C.LayoutDirection.allCases.map(\.flipped.flipped) == C.LayoutDirection.allCases)
+    }
+
     /// The viewport's guides are the screen's: a safe area of 10 on the left and 20 on the right
     /// stays there whichever way the layout reads and however often it is mirrored, so a full-width
     /// item always spans x 10 to 70 of the 100.

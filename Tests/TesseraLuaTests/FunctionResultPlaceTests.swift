@@ -112,6 +112,20 @@ import Testing
         expect(e, "blame:3: t.compositional: the section function's result for section 1 must be a t.section{...}, got string", calledAt: 9)
     }
 
+    /// A section provider with no line of its own (a C function) is blamed where it was given,
+    /// the t.compositional call on line 2, and nowhere else: the call of e:layout() on line 5
+    /// is in the traceback, not in the message.
+    @Test func aCompositionalSectionCFunctionIsBlamedWhereItWasGiven() {
+        let e = laidOut("t.compositional{ section = math.type }")
+        expect(e, "blame:2: t.compositional: the section function's result for section 1 must be a t.section{...}, got string", calledAt: 5)
+    }
+
+    /// A custom group's C function, the same way.
+    @Test func aCustomGroupCFunctionIsBlamedWhereItWasGiven() {
+        let e = laidOut("t.compositional{ section = t.section{ group = t.customGroup(math.type) } }")
+        expect(e, "blame:2: t.customGroup: the group function's result for its frames must be a list of frames, got nil", calledAt: 5)
+    }
+
     @Test func aCustomGroupsFrames() {
         let e = laidOut("""
         t.compositional{

@@ -35,10 +35,7 @@ let tesseraBinary: URL = {
 func runTessera(_ arguments: [String], in directory: URL = repositoryRoot, input: String? = nil,
                 timeout: Double = 60, executable: URL = tesseraBinary,
                 environment changes: [String: String?] = [:]) throws -> CLIOutcome {
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"   // a crash is a status, not seconds of backtrace
-    for (name, value) in changes { environment[name] = value }
-    let child = try ChildProcess(executable.path, arguments, in: directory.path, environment: environment,
+    let child = try ChildProcess(executable.path, arguments, in: directory.path, environment: childEnvironment(changes),
                                  stdin: .pipe, stdout: .pipe, stderr: .pipe)
     let watchdog = DispatchWorkItem { child.kill() }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
@@ -51,11 +48,33 @@ func runTessera(_ arguments: [String], in directory: URL = repositoryRoot, input
     return CLIOutcome(status: status, stdout: stdout, stderr: stderr)
 }
 
+/// The environment of every child a test starts: this process's, so a coverage run's
+/// LLVM_PROFILE_FILE reaches the child and its profile joins the run's instead of landing as
+/// default.profraw where it runs, with SWIFT_BACKTRACE off (a crash is a status, not seconds of
+/// backtrace), then `changes`: a value sets a variable, nil removes it.
+func childEnvironment(_ changes: [String: String?] = [:]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    for (name, value) in changes { environment[name] = value }
+    return environment
+}
+
+/// Lets a child running as another user write its coverage profile where LLVM_PROFILE_FILE
+/// puts it (a folder of the build, root's): the folder becomes writable by all, sticky, as
+/// /tmp is. Nothing to do outside a coverage run.
+func letOtherUsersWriteProfiles() {
+    guard let file = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"], !file.isEmpty else { return }
+    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    #expect(chmod(folder, 0o1777) == 0, "\(folder)")
+}
+
 /// Runs tessera as `nobody` when the tests run as root (root may read and write any file, so a
 /// permission check only shows for another user), else as the current user.
 func runAsUser(_ arguments: [String], in dir: URL) throws -> CLIOutcome {
     guard geteuid() == 0 else { return try runTessera(arguments, in: dir) }
     #expect(chmod(dir.path, 0o777) == 0)
+    letOtherUsersWriteProfiles()
     return try runTessera(["--reuid=nobody", "--regid=nogroup", "--clear-groups", tesseraBinary.path] + arguments,
                           in: dir, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
 }

@@ -128,7 +128,7 @@ import Testing
 
     @Test func stdoutOnAFullDiskIsAnErrorWithStatus1() throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-        let process = try ChildProcess(tesseraBinary.path, ["run", "waterfall"], environment: ["SWIFT_BACKTRACE": "enable=no"],
+        let process = try ChildProcess(tesseraBinary.path, ["run", "waterfall"], environment: childEnvironment(),
                                        stdout: .handle(full), stderr: .pipe)
         try full.close()
         let message = String(decoding: process.error!.readDataToEndOfFile(), as: UTF8.self)
@@ -158,7 +158,7 @@ import Testing
         let out = Pipe()
         try out.fileHandleForReading.close()   // the reader is gone before the first write
         let process = try ChildProcess(tesseraBinary.path, arguments, in: repositoryRoot.path,
-                                       environment: ["SWIFT_BACKTRACE": "enable=no"],
+                                       environment: childEnvironment(),
                                        stdout: .handle(out.fileHandleForWriting), stderr: .pipe)
         try out.fileHandleForWriting.close()
         let message = String(decoding: process.error!.readDataToEndOfFile(), as: UTF8.self)
@@ -326,10 +326,8 @@ import Testing
 
 /// Runs a program, returning its stdout and stderr together (for script(1)).
 func runProgram(_ path: String, _ arguments: [String], in directory: URL) throws -> String {
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
     let out = Pipe()
-    let process = try ChildProcess(path, arguments, in: directory.path, environment: environment,
+    let process = try ChildProcess(path, arguments, in: directory.path, environment: childEnvironment(),
                                    stdin: .null, stdout: .handle(out.fileHandleForWriting), stderr: .handle(out.fileHandleForWriting))
     try out.fileHandleForWriting.close()
     let data = out.fileHandleForReading.readDataToEndOfFile()

@@ -36,7 +36,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let file = try #require(FileHandle(forWritingAtPath: path))
         let process = try ChildProcess(tesseraBinary.path, ["run", "waterfall", "--out", "x.json"], in: dir.path,
-                                       environment: ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 },
+                                       environment: childEnvironment(),
                                        stdin: .null, stdout: .handle(file), stderr: .pipe)
         try file.close()
         let message = String(decoding: process.error!.readDataToEndOfFile(), as: UTF8.self)

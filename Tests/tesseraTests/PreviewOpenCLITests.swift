@@ -8,12 +8,9 @@ import Testing
     /// Starts `tessera preview --open` with `path` as its PATH; the first line it prints on
     /// stderr (nil if none comes within 60 s), then stops it.
     func firstErrorLine(path: String) throws -> String? {
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        environment["PATH"] = path
         let preview = try ChildProcess(tesseraBinary.path, ["preview", "flow", "--data", "datasets/examples/photos.jsonl",
                                                             "--port", "0", "--open"],
-                                       in: repositoryRoot.path, environment: environment, stdin: .null, stdout: .null, stderr: .pipe)
+                                       in: repositoryRoot.path, environment: childEnvironment(["PATH": path]), stdin: .null, stdout: .null, stderr: .pipe)
         let watchdog = DispatchWorkItem { preview.kill() }
         DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
         defer {

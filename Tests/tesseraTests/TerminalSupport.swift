@@ -18,12 +18,9 @@ final class TerminalRun {
             throw CocoaError(.fileReadUnknown)
         }
         guard let terminal = FileHandle(forUpdatingAtPath: name) else { throw CocoaError(.fileReadUnknown) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        environment["TERM"] = "xterm"
-        for (name, value) in changes { environment[name] = value }
         defer { try? terminal.close() }
-        process = try ChildProcess(tesseraBinary.path, arguments, in: repositoryRoot.path, environment: environment,
+        process = try ChildProcess(tesseraBinary.path, arguments, in: repositoryRoot.path,
+                                   environment: childEnvironment(["TERM": "xterm"].merging(changes) { $1 }),
                                    stdin: .handle(terminal), stdout: .handle(terminal), stderr: .handle(terminal))
     }
 

@@ -11,7 +11,9 @@ public struct AnimationFormatError: Error, Hashable, Sendable, CustomStringConve
 }
 
 extension AnimationDescription {
-    static let keys = ["from", "to", "duration", "delay", "curve", "damping", "response", "transform"]
+    /// The keys of a description's script form, in the order a reader that matches keys by
+    /// position (the Lua bridge's fast path) numbers them.
+    public static let keys = ["from", "to", "duration", "delay", "curve", "damping", "response", "transform"]
 
     /// Reads a description in its script form: `{from = {...}, to = {...}, duration =, delay =,
     /// curve = "easeOut", damping =, response =}`, or `{transform = {...}}` alone. `what` names
@@ -96,7 +98,9 @@ extension PartialViewState {
     /// two of them (and a spring's overshoot) stays finite.
     public static func accepts(_ v: Double) -> Bool { v.isFinite && abs(v) <= 1e15 }
 
-    static let keys = ["frame", "alpha", "scale", "rotation", "tx", "ty", "zIndex"]
+    /// The keys of a state's script form, the frame first, in the order a reader that matches
+    /// keys by position (the Lua bridge's fast path) numbers them.
+    public static let keys = ["frame", "alpha", "scale", "rotation", "tx", "ty", "zIndex"]
     /// The properties of a view's look: all but the frame, which the layout places.
     static let lookKeys = Array(keys.dropFirst())
 

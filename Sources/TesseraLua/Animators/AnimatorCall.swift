@@ -17,8 +17,8 @@ import TesseraCore
 enum AnimatorCall {
     static let eventKeys = ["type", "index", "id", "view", "frame", "oldFrame", "visibleFrame", "contentOffset",
                             "velocity", "delta", "reloadCount", "isReloading", "onScreen", "category", "kind", "section"]
-    static let descriptionKeys = ["from", "to", "duration", "delay", "curve", "damping", "response", "transform"]
-    static let stateKeys = ["frame", "alpha", "scale", "rotation", "tx", "ty", "zIndex"]
+    static let descriptionKeys = AnimationDescription.keys
+    static let stateKeys = PartialViewState.keys
     static let curveNames = AnimationCurve.names
     static let kindNames = AnimationEventKind.allCases.map(\.rawValue)
     /// An event's `category`: `cell` for a cell's event, else its element's category.

@@ -35,16 +35,17 @@ extension LuaHost {
     /// A complaint about what `function` returned (a `.script` error) as a runtime error placed
     /// at `file:line:` of the function's definition, raised as it is when a Lua call is running
     /// (a script's error already names its place), so a layout pass started by Swift and one
-    /// started by Lua say the same. A function with no line (a C function) leaves the complaint
-    /// a script error, after `origin` (where the function was handed over, when the complaint
-    /// may be raised where no call names it). Only failures come here: a good result costs no
+    /// started by Lua say the same. A function with no line (a C function) is blamed at `origin`
+    /// instead (`file:line: `, where the function was handed over), raised as it is, so a call
+    /// from Lua does not add its own line before it; without an origin the complaint stays a
+    /// script error, placed at the call. Only failures come here: a good result costs no
     /// lua_getinfo.
     func blaming(_ function: LuaReference, _ error: LuaScriptError, orElse origin: String = "") -> LuaScriptError {
         guard error.kind == .script else { return error }
         push(function)
         defer { tb_pop(L, 1) }
         guard let place = definition(at: -1), place.line > 0 else {
-            return origin.isEmpty ? error : LuaScriptError(.script, message: origin + error.message, file: error.file)
+            return origin.isEmpty ? error : LuaScriptError(.runtime, message: origin + error.message, file: error.file)
         }
         return LuaScriptError(.runtime, message: "\(place.source):\(place.line): \(error.message)")
     }

@@ -103,7 +103,7 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
         let provider = BasicProvider(data: ItemSource(dataset: old), layout: first, size: itemSizing)
         let engine = CollectionEngine(provider: provider, viewport: size, guides: try guides.guides())
         engine.animator = try resolveAnimator(options)
-        let new = try to.map { try dataset.load($0) }
+        let new = try to.map { try dataset.loadOrSample($0) }
         if let offset {
             // Played within the content, as a scroll view keeps its offset: the first pass lays
             // the content out, and one beyond it is moved back in.

@@ -41,12 +41,7 @@ struct BenchCommand: ParsableCommand {
                 if format == .table { printTableRow(row) }
             }
         }
-        if format == .json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let data = try encoder.encode(["results": rows])
-            printLine(String(decoding: data, as: UTF8.self))
-        }
+        if format == .json { printLine(try BenchResult.json(rows)) }
     }
 
     /// Said once, with the first row, by a debug build: its figures are far below a release

@@ -34,8 +34,8 @@ struct DiffCommand: ParsableCommand {
         let format = try format.get()
         let policy = try dataset.duplicates.get()
         let started = DispatchTime.now().uptimeNanoseconds
-        let oldData = try dataset.load(old)
-        let newData = try dataset.load(new)
+        let oldData = try dataset.loadOrSample(old)
+        let newData = try dataset.loadOrSample(new)
         let oldSnapshot = try Self.snapshot(oldData, file: old, policy)
         let newSnapshot = try Self.snapshot(newData, file: new, policy)
         let changes = DatasetChanges(old: oldData, new: newData, oldSnapshot: oldSnapshot, newSnapshot: newSnapshot)

@@ -149,9 +149,6 @@ struct DatasetOptions: ParsableArguments {
             throw CLIError(error.namingFlags.description)
         }
     }
-
-    /// Loads the dataset `path` names, as `loadOrSample` does.
-    func load(_ path: String) throws -> Dataset { try loadOrSample(path) }
 }
 
 /// Limits a Lua script runs under; nil fields take the Lua host's defaults.

@@ -169,11 +169,14 @@ extension Compositional {
         /// Leading is right.
         case rightToLeft = "rtl"
 
+        /// The other direction: what a mirror makes of this one. O(1).
+        public var flipped: LayoutDirection { self == .leftToRight ? .rightToLeft : .leftToRight }
+
         /// The direction a layout set to this one is read in when it lays out inside a context
         /// read `outer` (a `MirroredLayout`'s, `--rtl`): each mirror flips it, so a right-to-left
         /// layout inside a mirror reads left to right again. O(1).
         func within(_ outer: LayoutDirection) -> LayoutDirection {
-            self == outer ? .leftToRight : .rightToLeft
+            outer == .rightToLeft ? flipped : self
         }
     }
 }

@@ -33,7 +33,7 @@ public struct MirroredLayout: Layout {
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         var inner = context
         inner.guides = context.guides.mirrored
-        inner.layoutDirection = Compositional.LayoutDirection.rightToLeft.within(context.layoutDirection)
+        inner.layoutDirection = context.layoutDirection.flipped
         return AnyLayoutResult(MirroredResult(base: try root.layout(inner), width: context.collectionSize.width))
     }
 }
