@@ -22,7 +22,8 @@ struct BenchResult: Codable {
         self.suite = suite; self.name = name; self.n = n
         self.median_ms = median; self.baseline = baseline
         self.baseline_median_ms = baselineMedian
-        self.ratio = baselineMedian.map { median > 0 ? $0 / median : .infinity }
+        // A median under the clock's tick has no ratio (JSON has no infinity to write).
+        self.ratio = median > 0 ? baselineMedian.map { $0 / median } : nil
         self.peak_rss_mb = BenchClock.peakRSSMegabytes()
         self.notes = notes
     }

@@ -25,6 +25,13 @@ import Testing
                 + #""n":100,"name":"measured","notes":{"spread":1.5},"peak_rss_mb":41,"ratio":25,"suite":"diff"}]}"#)
     }
 
+    /// A median under the clock's tick has no ratio rather than an infinite one JSON cannot hold.
+    @Test func aRowTooFastToTimeHasANullRatio() throws {
+        let json = try BenchResult.json([row("instant", median: 0, baseline: "difference", baselineMedian: 50)])
+        #expect(json == #"{"results":[{"baseline":"difference","baseline_median_ms":50,"median_ms":0,"#
+                + #""n":100,"name":"instant","peak_rss_mb":41,"ratio":null,"suite":"diff"}]}"#)
+    }
+
     /// Rows with and without a baseline, side by side, have the same keys (notes aside).
     @Test func everyRowHasTheSameKeys() throws {
         let json = try BenchResult.json([row("a", median: 1, baseline: "x", baselineMedian: 3),
