@@ -56,12 +56,11 @@ import Testing
     /// anything runs, naming what the command writes, rather than written full of JSON.
     @Test func runRefusesAPictureItDoesNotDraw() throws {
         let dir = try temporaryDirectory()
-        let out = dir.appendingPathComponent("stamps.png")
-        let run = try runTessera(["run", "waterfall", "--out", out.path])
+        let run = try runTessera(["run", "waterfall", "--out", "stamps.png"], in: dir)
         #expect(run.status == 64)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr == usageErrorText(
-            "--out '\(out.path)' is not valid (run writes json, text, svg or html, not png); expected a name ending in .json, .txt, .svg or .html, or --format json to write JSON under this name",
+            "--out 'stamps.png' is not valid (run writes json, text, svg or html, not png); expected a name ending in .json, .txt, .svg or .html, or --format json to write JSON under this name",
             command: "run"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
     }
