@@ -55,12 +55,27 @@ import Testing
     }
 
     @Test func aFieldNoItemHasIsAnErrorWithTheClosestName() throws {
-        #expect(throws: DatasetError(file: "apps.json", message: "expected some item to have the field \"team\" to section by, found no item with it")) {
+        #expect(throws: DatasetError(file: "apps.json", message: "expected some item to have the field \"team\" to section by, found no item with it; the items' fields are \"app\"")) {
             try apps.sectioned(by: "team")
         }
         #expect(throws: DatasetError(file: "apps.json", message: "expected some item to have the field \"ap\" to section by, found no item with it (did you mean app?)")) {
             try apps.sectioned(by: "ap")
         }
         #expect(try Dataset(items: []).sectioned(by: "g").sections == [Dataset.Section(id: .int(0), range: 0..<0)])
+        // Nothing close: the fields the items have, in the order first seen, at most 12 of them.
+        let stamps = Dataset(items: [Item(id: "frog", fields: ["format": "png", "subcategory": "amphibians", "text": "A frog."])],
+                             sourceName: "stamps.json")
+        #expect(throws: DatasetError(file: "stamps.json", message: "expected some item to have the field \"categroy\" to section by, found no item with it; the items' fields are \"format\", \"subcategory\", \"text\"")) {
+            try stamps.sectioned(by: "categroy")
+        }
+        let wide = Dataset(items: [Item(id: "a", fields: OrderedDictionary(uniqueKeysWithValues: (1...14).map { ("f\($0)", JSONValue.int($0)) }))],
+                           sourceName: "wide.json")
+        #expect(throws: DatasetError(file: "wide.json", message: "expected some item to have the field \"group\" to section by, found no item with it; the items' fields are \"f1\", \"f2\", \"f3\", \"f4\", \"f5\", \"f6\", \"f7\", \"f8\", \"f9\", \"f10\", \"f11\", \"f12\" and 2 more")) {
+            try wide.sectioned(by: "group")
+        }
+        // Items with no fields besides their id and size: nothing to list.
+        #expect(throws: DatasetError(file: "bare.json", message: "expected some item to have the field \"app\" to section by, found no item with it")) {
+            try Dataset(items: [Item(id: "a")], sourceName: "bare.json").sectioned(by: "app")
+        }
     }
 }

@@ -2,14 +2,16 @@ import Foundation
 import Testing
 @testable import TesseraCore
 
-/// The file a missing path most likely meant: a close name in its folder, else the same name one
-/// folder down; never a file of another kind, a hidden one or a folder.
+/// The file a missing path most likely meant: a close name in its folder, else the only one its
+/// name begins, else the same name one folder down; never a file of another kind, a hidden one
+/// or a folder.
 struct NearbyFileTests {
     let folder: String
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-\(UUID().uuidString)").path
-        for file in ["photos.jsonl", "notes.txt", ".stamps.json", "examples/cards.csv", "examples/deeper/wide.json"] {
+        for file in ["photos.jsonl", "notes.txt", ".stamps.json", "examples/cards.csv", "examples/deeper/wide.json",
+                     "tuxpaint-stamps.json", "emoji-15.1.json", "emoji-17.0.json", "notebook.txt"] {
             let path = folder + "/" + file
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data("[]".utf8).write(to: URL(fileURLWithPath: path))
@@ -26,6 +28,11 @@ struct NearbyFileTests {
         ("stamps.json", nil),                       // hidden files are not offered
         ("photo.jso", "photos.jsonl"),              // a folder named like a dataset is not offered
         ("zzzzzzzz.json", nil),
+        ("tuxpaint.json", "tuxpaint-stamps.json"),  // the start of one file's name
+        ("TUXPAINT", "tuxpaint-stamps.json"),       // in any case, with no extension
+        ("emoji.json", nil),                        // the start of two files' names
+        ("tu.json", nil),                           // too short to stand for one
+        ("note.json", nil),                         // the start of a file that is not a dataset
     ] as [(String, String?)])
     func suggestsTheFileMeant(missing: String, expected: String?) {
         let json: Set<String> = ["json", "jsonl", "csv"]

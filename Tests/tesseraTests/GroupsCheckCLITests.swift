@@ -132,14 +132,14 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
         let missing = try runTessera(["check", "sectioned", "--data", "apps.jsonl", "--section-by", "team"], in: dir)
         #expect(missing.status == 1)
-        #expect(missing.stderr == "Error: apps.jsonl: expected some item to have the field \"team\" to section by, found no item with it.\n")
+        #expect(missing.stderr == "Error: apps.jsonl: expected some item to have the field \"team\" to section by, found no item with it; the items' fields are \"app\", \"w\", \"h\".\n")
         let repl = try runTessera(["repl", "--data", "apps.jsonl", "--section-by", "app"], in: dir,
                                   input: "print(#data.sections, data.sections[3].title)\n")
         #expect(repl.stdout == "3\tmail\n", "\(repl.stderr)")
         let scroll = try runTessera(["scroll", "sectioned", "--data", "apps.jsonl", "--section-by", "nope"], in: dir)
-        #expect(scroll.stderr == "Error: apps.jsonl: expected some item to have the field \"nope\" to section by, found no item with it.\n")
+        #expect(scroll.stderr == "Error: apps.jsonl: expected some item to have the field \"nope\" to section by, found no item with it; the items' fields are \"app\", \"w\", \"h\".\n")
         let animate = try runTessera(["animate", "sectioned", "--data", "apps.jsonl", "--to", "apps.jsonl", "--section-by", "nope"], in: dir)
-        #expect(animate.stderr == "Error: apps.jsonl: expected some item to have the field \"nope\" to section by, found no item with it.\n")
+        #expect(animate.stderr == "Error: apps.jsonl: expected some item to have the field \"nope\" to section by, found no item with it; the items' fields are \"app\", \"w\", \"h\".\n")
     }
 
     /// Items without the field form sections of their own run, `no FIELD`; a misspelt field that

@@ -52,6 +52,28 @@ import Testing
                            "--out '\(file)' is not valid (animate writes json or html, not \(format)); expected a name ending in .json or .html, or --format json to write JSON under this name")
     }
 
+    /// A picture no command draws (`--out stamps.png`, as a newcomer writes it) is refused before
+    /// anything runs, naming what the command writes, rather than written full of JSON.
+    @Test func runRefusesAPictureItDoesNotDraw() throws {
+        let dir = try temporaryDirectory()
+        let run = try runTessera(["run", "waterfall", "--out", "stamps.png"], in: dir)
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == usageErrorText(
+            "--out 'stamps.png' is not valid (run writes json, text, svg or html, not png); expected a name ending in .json, .txt, .svg or .html, or --format json to write JSON under this name",
+            command: "run"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+    }
+
+    /// The same refusal for each picture extension, in any case, by run and by animate.
+    @Test(arguments: [("x.png", "png"), ("out/x.PNG", "png"), ("x.jpeg", "jpeg"), ("x.pdf", "pdf"), ("x.webp", "webp")])
+    func aPictureExtensionNamesWhatIsWrittenInstead(file: String, format: String) {
+        expectParseFailure(["run", "waterfall", "--out", file],
+                           "--out '\(file)' is not valid (run writes json, text, svg or html, not \(format)); expected a name ending in .json, .txt, .svg or .html, or --format json to write JSON under this name")
+        expectParseFailure(Self.animate + ["--out", file],
+                           "--out '\(file)' is not valid (animate writes json or html, not \(format)); expected a name ending in .json or .html, or --format json to write JSON under this name")
+    }
+
     /// An extension naming no format (or none) writes JSON as before; one naming a format the
     /// command writes writes it; a `--format` given always wins.
     @Test(arguments: [
@@ -69,7 +91,7 @@ import Testing
     @Test(arguments: [
         (["--out", "x.svg"], RunFormat.svg), (["--out", "x.Txt"], .text), (["--out", "x.text"], .text),
         (["--out", "x.html"], .html), (["--out", "x.json"], .json), (["--out", "x.table"], .json), (["--out", "x.dat"], .json),
-        (["--format", "svg", "--out", "x.json"], .svg),
+        (["--format", "svg", "--out", "x.json"], .svg), (["--format", "json", "--out", "x.png"], .json),
     ])
     func runWritesWhatTheExtensionOrFormatNames(flags: [String], format: RunFormat) throws {
         let command = try #require(try Tessera.parseCommandLine(["run", "waterfall"] + flags) as? RunCommand)

@@ -184,7 +184,7 @@ import Testing
         try #"{"items": [{"id": "a", "w": 1, "h": 2}]}"#.write(to: file, atomically: true, encoding: .utf8)
         let run = try runTessera(["run", "waterfall", "--data", file.path, "--section-by", "(or a duplicate policy)"])
         #expect(run.status == 1)
-        #expect(run.stderr == "Error: \(file.path): expected some item to have the field \"(or a duplicate policy)\" to section by, found no item with it.\n")
+        #expect(run.stderr == "Error: \(file.path): expected some item to have the field \"(or a duplicate policy)\" to section by, found no item with it; the items' fields are \"w\", \"h\".\n")
     }
 
     @Test func outReplacesAnExistingFile() throws {

@@ -411,9 +411,9 @@ import Testing
         #expect(run.status == 1)
         #expect(Self.lines(run.stdout) == [
             "✘ tests/grid_test.lua › dataset (_ ms)",
-            "    tests/grid_test.lua:2: t.run: dataset '/etc/passwd' is outside the project (\(real)); tests read only files inside it",
+            "    tests/grid_test.lua:2: t.run: dataset '/etc/passwd' is outside the project (\(real)); tests read only files inside it: run tessera test from a folder that holds both",
             "✘ tests/grid_test.lua › script (_ ms)",
-            "    tests/grid_test.lua:3: t.run: layout '../../outside.lua' is outside the project (\(real)); tests read only files inside it",
+            "    tests/grid_test.lua:3: t.run: layout '../../outside.lua' is outside the project (\(real)); tests read only files inside it: run tessera test from a folder that holds both",
             "✘ tests/grid_test.lua › io (_ ms)",
             "    tests/grid_test.lua:4: attempt to index a nil value (global 'io')",
             "0 passed, 3 failed",
@@ -754,7 +754,7 @@ import Testing
         #expect(Self.lines(run.stdout) == [
             "✔ tests/grid_test.lua › grouped (_ ms)",
             "✘ tests/grid_test.lua › missing field (_ ms)",
-            "    tests/grid_test.lua:8: t.run: tests/../items.json: expected some item to have the field \"app\" to section by, found no item with it.",
+            "    tests/grid_test.lua:8: t.run: tests/../items.json: expected some item to have the field \"app\" to section by, found no item with it; the items' fields are \"w\", \"h\".",
             "1 passed, 1 failed",
             "",
         ])

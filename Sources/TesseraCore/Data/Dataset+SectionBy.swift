@@ -10,13 +10,19 @@ extension Dataset {
     /// that starts a second section gets `name(1)`, as duplicate ids are suffixed; the values'
     /// sections are named first, so a run without the field never takes a value's id. The
     /// sections the file gave are replaced; the items, their order and their fields are unchanged.
-    /// - Throws: `DatasetError` when no item has the field (a misspelt name), with the closest
-    ///   field name the items have.
+    /// - Throws: `DatasetError` when no item has the field (a misspelt or guessed name), with the
+    ///   closest field name the items have, else the names they have but `id` (at most 12).
     /// - Complexity: O(n) over the items.
     public func sectioned(by field: String) throws -> Dataset {
         let runs = sectionRuns(of: field)
         if count > 0 && !runs.contains(where: { $0.value != nil }) {
-            let hint = DidYouMean.hint(for: field, among: fieldColumns.namesInUse)
+            var hint = DidYouMean.hint(for: field, among: fieldColumns.namesInUse)
+            // A section per item is never what was meant: the id is not offered.
+            let names = fieldColumns.namesInUse.filter { $0 != "id" }
+            if hint.isEmpty && !names.isEmpty {
+                let shown = names.prefix(12).map(describeIdentifier).joined(separator: ", ")
+                hint = "; the items' fields are \(shown)\(names.count > 12 ? " and \(names.count - 12) more" : "")"
+            }
             throw DatasetError(file: sourceName, message: "expected some item to have the field \(describeIdentifier(field)) to section by, found no item with it\(hint)")
         }
         let missing = "no \(field)"

@@ -7,8 +7,9 @@ import Darwin
 #endif
 
 /// The file a path that names nothing most likely meant, for "found no such file (did you mean
-/// datasets/tuxpaint-stamps.json?)": a misspelt name in the right folder, or the right name one
-/// folder too high (`datasets/photos.jsonl` for `datasets/examples/photos.jsonl`). Asked only
+/// datasets/tuxpaint-stamps.json?)": a misspelt or shortened name in the right folder
+/// (`datasets/tuxpaint.json`), or the right name one folder too high (`datasets/photos.jsonl` for
+/// `datasets/examples/photos.jsonl`). Asked only
 /// once a file is known to be missing, so listing a folder costs nothing on the way that works.
 package enum NearbyFile {
     /// Folders and entries looked at, at most: a hint is not worth a long wait in a huge folder.
@@ -20,8 +21,10 @@ package enum NearbyFile {
     }
 
     /// The closest file of `path`'s folder whose extension is one of `extensions` (lowercase,
-    /// without the dot), by `DidYouMean`'s rule; failing that, a file of exactly `path`'s name in
-    /// one of the folder's subfolders. Written with the folder as `path` writes it; nil for none.
+    /// without the dot), by `DidYouMean`'s rule; failing that, the only such file whose name
+    /// starts with `path`'s name less its extension; failing that, a file of exactly `path`'s
+    /// name in one of the folder's subfolders. Written with the folder as `path` writes it; nil
+    /// for none.
     package static func suggestion(for path: String, extensions: Set<String>) -> String? {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
@@ -30,8 +33,20 @@ package enum NearbyFile {
         let entries = listing(folder.isEmpty ? "." : folder)
         let files = entries.filter { !$0.isFolder && extensions.contains(fileExtension($0.name)) }.map(\.name)
         if let close = DidYouMean.suggestion(for: name, among: files) { return folder + close }
+        if let longer = onlyFile(startingWith: name, among: files) { return folder + longer }
         let deeper = entries.lazy.filter(\.isFolder).map { folder + $0.name + "/" + name }
         return deeper.first { isRegularFile($0) }
+    }
+
+    /// The one file of `files` whose name starts with `name` less its extension, in any case
+    /// (`tuxpaint.json`: `tuxpaint-stamps.json`); nil when none or several do, or when that
+    /// stem is shorter than 3 characters, too short to stand for one file.
+    static func onlyFile(startingWith name: String, among files: [String]) -> String? {
+        let stem = fileExtension(name).isEmpty ? name : String(name[..<name.lastIndex(of: ".")!])
+        guard stem.count >= 3 else { return nil }
+        let lowered = stem.lowercased()
+        let matches = files.filter { $0.lowercased().hasPrefix(lowered) }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     /// The lowercased text after the last dot of a file name ("" for none).

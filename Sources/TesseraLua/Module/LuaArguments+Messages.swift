@@ -122,9 +122,10 @@ extension LuaArguments {
         LuaArguments.failure("\(function): \(function) is only available in test files", file: file)
     }
 
-    /// "fn: <what> is outside the project (roots); tests read only files inside it".
+    /// "fn: <what> is outside the project (roots); tests read only files inside it: ...", with
+    /// the way out of the usual slip, tests run from a folder below the data's.
     func outsideProject(_ what: String, roots: [String]) -> LuaScriptError {
-        error(.path(what), "is outside the project (\(roots.joined(separator: ", "))); tests read only files inside it")
+        error(.path(what), "is outside the project (\(roots.joined(separator: ", "))); tests read only files inside it: run tessera test from a folder that holds both")
     }
 
     /// "fn: no picture renderer is set (LuaHost.pictures)": `e:show()` or `r:show()` on a

@@ -80,12 +80,13 @@ extension OptionChoice {
 
     /// What `--out FILE` writes when no `--format` is given: the choice its extension names
     /// (`out.svg`: svg, `out.txt`: text), else `fallback` when the extension names no format
-    /// (`out.dat`, none). One naming a format of another command (`animate --out x.svg`) is an
-    /// error naming `command`: `fallback` written under that name would pass for what it is not.
+    /// (`out.dat`, none). One naming a format of another command (`animate --out x.svg`) or a
+    /// picture no command draws (`run --out x.png`) is an error naming `command`: `fallback`
+    /// written under that name would pass for what it is not.
     static func written(to path: String?, by command: String, otherwise fallback: Self) throws(CLIError) -> Self {
         guard let format = path.flatMap(formatNamed(byExtensionOf:)) else { return fallback }
         if let choice = Self(rawValue: format) { return choice }
-        guard outputFormats.contains(format) else { return fallback }
+        guard outputFormats.contains(format) || undrawnPictureFormats.contains(format) else { return fallback }
         let names = allCases.map(\.rawValue)
         let extensions = names.map { "." + fileExtension(of: $0) }
         throw optionError("--out", path!, note: " (\(command) writes \(listed(names)), not \(format))",

@@ -25,6 +25,10 @@ enum RunFormat: String, OptionChoice {
 /// extension naming one of these names a format, one naming none (`.dat`) does not.
 let outputFormats = Set(RunFormat.allCases.map(\.rawValue) + TimelineFormat.allCases.map(\.rawValue))
 
+/// Picture and document formats no command writes: `--out stamps.png` without `--format` is
+/// refused rather than filled with JSON a viewer cannot open.
+let undrawnPictureFormats: Set = ["png", "jpg", "jpeg", "gif", "webp", "avif", "bmp", "tif", "tiff", "pdf"]
+
 /// `diff --format` and `scroll --format`.
 enum ReportFormat: String, OptionChoice {
     case json, text
