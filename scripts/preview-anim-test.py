@@ -283,7 +283,8 @@ try:
     check("and its Play is off", browser.eval("document.getElementById('aplay').disabled") is True)
 
     # A script save plays from the last picture to the new one: the same data, every card kept.
-    g = gen()
+    # The still save's timeline came after the page's last picture: wait for a later one.
+    g = max(gen(), int(browser.eval("anim.gen")))
     write(script, GRID % 20)
     browser.wait("!!anim && anim.gen > %d" % g, "the script save's animation")
     check("a script save plays", browser.eval("!document.getElementById('animbar').hidden && anim.duration > 0"))
