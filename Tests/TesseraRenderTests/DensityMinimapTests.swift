@@ -92,6 +92,18 @@ private func bandTitle(_ line: String) -> String {
         ])
     }
 
+    /// A band's count reads as the run page's overview strip writes it, digits grouped: 30000
+    /// items 2 px tall make the 25 bands over 60000 px 1200 items each.
+    @Test func aBandOverNineHundredNinetyNineItemsGroupsItsDigits() throws {
+        let run = try stackRun(count: 30000, size: Size(width: 100, height: 2), viewport: Size(width: 100, height: 100))
+        let svg = try SVGPicture(run: run, viewport: Rect(x: 0, y: 30000, width: 100, height: 100)).render()
+        #expect(lines(svg, after: "<g transform=").filter { $0.contains("fill=\"#3d6a99\"") }.map(bandTitle) == [
+            "y 0–60000: 1,200 items a band",
+        ])
+        #expect(SVGPicture.bandCount(fewest: 400, most: 1460) == "400 to 1,460 items a band")
+        #expect(SVGPicture.bandCount(fewest: 1, most: 1) == "1 item a band")
+    }
+
     /// Shades grow with the count, in six steps; an empty band has none.
     @Test func shadesFollowTheCount() {
         #expect([0, 1, 50, 51, 99, 100].map { SVGPicture.shade(count: $0, most: 100) } == [0, 1, 3, 4, 6, 6])

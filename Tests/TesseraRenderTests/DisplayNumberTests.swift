@@ -37,4 +37,11 @@ import TesseraRender
         #expect(NumberText.display(1e20) == "1e+20")
         #expect(NumberText.display(-1.5e300) == "-1.5e+300")
     }
+
+    /// Counts read as the pages' `toLocaleString('en-US')` writes them: commas between groups of three.
+    @Test func groupedDigitsComeInThrees() {
+        #expect([0, 7, 999, 1000, 1234, 999_999, 1_000_000, -1234].map(NumberText.grouped)
+                == ["0", "7", "999", "1,000", "1,234", "999,999", "1,000,000", "-1,234"])
+        #expect(NumberText.grouped(Int.min) == "-9,223,372,036,854,775,808")
+    }
 }

@@ -197,6 +197,23 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         #expect(svg.contains("<text x=\"180.4047852\" y=\"13\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">Fruit</text>"))
     }
 
+    /// Item labels are cut where DejaVu Sans runs past the box, not at 6 px a character: in a
+    /// 60 x 20 box, eight "W" (79 px) keep four and the ellipsis, 18 "i" (55 px) are written whole.
+    @Test func anItemLabelIsCutByItsMeasuredWidth() throws {
+        let names = ["WWWWWWWW", String(repeating: "i", count: 18)]
+        let dataset = Dataset(items: names.enumerated().map { k, name in Item(id: .int(k), fields: ["name": .string(name)]) })
+        let frames = [Rect(x: 0, y: 0, width: 60, height: 20), Rect(x: 0, y: 30, width: 60, height: 20)]
+        let result = try FramesResult(frames: frames, elements: [], sections: [0..<2])
+        let run = LayoutRun(layoutName: "test", dataset: dataset, viewport: Size(width: 60, height: 50), result: result, milliseconds: 1)
+        let svg = try SVGPicture(run: run, viewport: nil, labels: ItemLabels(field: "name")).render()
+        let texts = svg.components(separatedBy: "\n").filter { $0.contains("fill=\"#1a1a1a\">") && !$0.hasPrefix("<text") }
+            .map { String($0[$0.range(of: "</rect>")!.upperBound...]) }
+        #expect(texts == [
+            "<text x=\"2\" y=\"12\" font-size=\"11\" fill=\"#1a1a1a\">WWWW…</text>",
+            "<text x=\"2\" y=\"42\" font-size=\"11\" fill=\"#1a1a1a\">iiiiiiiiiiiiiiiiii</text>",
+        ])
+    }
+
     /// A one-letter title sits on a box as wide as tall, not a blot of outlined glyph: an "i"
     /// (3.06 px) gets 14 px; a "W" (10.88 px) gets its width and 4 px either side.
     @Test func aOneLetterTitleReadsOnItsBox() throws {

@@ -44,4 +44,28 @@ import Testing
         #expect(SVGPicture.titleBoxWidth("中文 😀") == wide * 11 / 2048 + 8)
         #expect(SVGPicture.titleBoxWidth("i") == 14)
     }
+
+    /// An item's label in a box 60 px wide at 11 px has 56 px (10426.18 units): 18 "i" (10242)
+    /// fit whole where 6 px a character cut them at 9; 19 (10811) keep the 14 that fit beside
+    /// the ellipsis (an em, 2048); 5 "W" (10125) fit, 8 (16200) overflowed and now keep 4.
+    @Test func anItemLabelIsCutWhereItsMeasuredWidthRunsPastTheBox() {
+        let i18 = String(repeating: "i", count: 18)
+        #expect(SVGPicture.labelText(i18, boxWidth: 60, size: 11) == i18)
+        #expect(SVGPicture.labelText(i18 + "i", boxWidth: 60, size: 11) == String(repeating: "i", count: 14) + "…")
+        #expect(SVGPicture.labelText("WWWWW", boxWidth: 60, size: 11) == "WWWWW")
+        #expect(SVGPicture.labelText("WWWWWWWW", boxWidth: 60, size: 11) == "WWWW…")
+        #expect(SVGPicture.labelText("中文中文中文", boxWidth: 60, size: 11) == "中文中文…")
+        // 26 px (4841 units) hold "ii " and the ellipsis (3837), not "ii W": the space is dropped.
+        #expect(SVGPicture.labelText("ii WWWW", boxWidth: 30, size: 11) == "ii…")
+    }
+
+    /// The narrowest boxes: 12 px (2234 units at 11 px) hold the ellipsis alone, 10 px (1862) not
+    /// even that, so no label is written; a character that fits is written whole.
+    @Test func aBoxTooNarrowForTheEllipsisGetsNoLabel() {
+        #expect(SVGPicture.labelText("WW", boxWidth: 16, size: 11) == "…")
+        #expect(SVGPicture.labelText("WW", boxWidth: 14, size: 11) == "")
+        #expect(SVGPicture.labelText("i", boxWidth: 14, size: 11) == "i")
+        #expect(units("…") == 2048)
+    }
 }
+

@@ -41,6 +41,18 @@ package enum NumberText {
         return sign + whole + "." + String(repeating: "0", count: places - fraction.count) + fraction
     }
 
+    /// A whole number with its digits grouped in threes by commas, as the pages'
+    /// `toLocaleString('en-US')` writes a count: `1,234`, `999`, `-1,000,000`. O(digits).
+    public static func grouped(_ n: Int) -> String {
+        let digits = Array(String(n.magnitude))
+        var text = n < 0 ? "-" : ""
+        for (k, digit) in digits.enumerated() {
+            if k > 0, (digits.count - k) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+
     /// A count with its noun, plural unless the count is one: `1 section`, `0 sections`,
     /// `2 items`. For nouns whose plural adds an s (every noun the CLI counts). O(1).
     public static func counted(_ count: Int, _ noun: String) -> String {

@@ -75,8 +75,7 @@ extension SVGPicture {
                 let run = counts[k...end], fewest = run.min() ?? 0, most = run.max() ?? 0
                 let opacity = Self.densityOpacity(shade: shades[k])
                 svg.add("<rect \(rect(along(from), along(to), contentFrom, contentTo)) fill=\"#3d6a99\" fill-opacity=\"\(NumberText.picture(opacity))\">"
-                        + "<title>\(axis) \(NumberText.display(from))–\(NumberText.display(to)): \(fewest == most ? "\(most)" : "\(fewest) to \(most)") "
-                        + "item\(most == 1 ? "" : "s") a band</title></rect>")
+                        + "<title>\(axis) \(NumberText.display(from))–\(NumberText.display(to)): \(Self.bandCount(fewest: fewest, most: most))</title></rect>")
             }
             k = end + 1
         }
@@ -89,6 +88,14 @@ extension SVGPicture {
         svg.add(vertical ? "<text x=\"\(beside)\" y=\"\(middle)\" font-size=\"10\" fill=\"#d0021b\">viewport</text>"
                 : "<text x=\"\(middle)\" y=\"\(NumberText.picture(acrossDrawn + 16))\" font-size=\"10\" text-anchor=\"middle\" fill=\"#d0021b\">viewport</text>")
         svg.add("</g>")
+    }
+
+    /// What a run of bands' hover title says they hold, digits grouped as the run page's
+    /// overview strip writes a band's count: "1 item a band", "1,234 items a band",
+    /// "400 to 1,460 items a band".
+    static func bandCount(fewest: Int, most: Int) -> String {
+        let counts = fewest == most ? NumberText.grouped(most) : "\(NumberText.grouped(fewest)) to \(NumberText.grouped(most))"
+        return "\(counts) item\(most == 1 ? "" : "s") a band"
     }
 
     /// `v` kept on the map (0...limit; a non-number at 0).

@@ -206,6 +206,12 @@ public struct SVGPicture {
         itemsLabelled || element.category != .item ? within(element.frame) : nil
     }
 
+    /// What an item's label reads in a box `boxWidth` px wide at `size` px: the text, cut with an
+    /// ellipsis where it runs past 2 px inside the box's right side (it starts 2 px inside the left).
+    static func labelText(_ text: String, boxWidth: Double, size: Double) -> String {
+        TextWidth.cut(text, toFit: boxWidth - 4, size: size)
+    }
+
     /// The width in px of the dark box a section title is written on at 11 px: the text and 4 px
     /// either side, at least 14 (as tall as the box).
     static func titleBoxWidth(_ title: String) -> Double { max(14, TextWidth.width(of: title, size: 11) + 8) }
@@ -307,13 +313,14 @@ public struct SVGPicture {
         return "\(e.category.rawValue) \(PageText.markup(e.kind)) of section \(e.section)\(anchor)\(e.pinned ? " (pinned)" : "") \(NumberText.display(frame: e.frame))"
     }
 
-    /// `text` in the top-left corner of `f` when the box is big enough on screen, cut to fit.
+    /// `text` in the top-left corner of `f` when the box is big enough on screen, cut to fit
+    /// 2 px inside its sides as `TextWidth` measures it (`labelText`).
     private func boxLabel(_ text: String, in frame: Rect, space: DrawingSpace, scale: Double) -> String {
         let f = space.drawn(frame)
         guard !text.isEmpty, f.width * scale >= 14, f.height * scale >= 10 else { return "" }
-        let size = min(11, f.height * scale * 0.6) / scale
-        let fits = Int(clamping: f.width * scale / 6, into: 1...Int.max)
-        let shown = text.count > fits ? String(text.prefix(max(1, fits - 1))) + "…" : text
+        let px = min(11, f.height * scale * 0.6), size = px / scale
+        let shown = Self.labelText(text, boxWidth: f.width * scale, size: px)
+        guard !shown.isEmpty else { return "" }
         return "<text x=\"\(n(space.written(f.x + 2 / scale)))\" y=\"\(n(space.written(f.y + size + 1 / scale)))\" font-size=\"\(n(space.written(size)))\" fill=\"#1a1a1a\">\(PageText.markup(shown))</text>"
     }
     /// A number the renderer reads (coordinates, sizes, stroke widths): `NumberText.picture`,

@@ -6,7 +6,8 @@
 /// A character (grapheme cluster) is as wide as its first code point: an East Asian wide or
 /// fullwidth one, or one shown as an emoji, takes a whole em (a flag, a family emoji and a
 /// skin-toned hand are one character each); any other code point outside ASCII takes a digit's
-/// width, as most Latin, Greek and Cyrillic letters roughly do.
+/// width, as most Latin, Greek and Cyrillic letters roughly do; the ellipsis labels are cut with
+/// takes its own width, a whole em.
 enum TextWidth {
     /// The svg picture's `font-family`.
     static let family = "DejaVu Sans, sans-serif"
@@ -14,6 +15,28 @@ enum TextWidth {
     /// `text`'s advance width at `size` px. O(characters).
     static func width(of text: String, size: Double) -> Double {
         Double(text.reduce(0) { $0 + units(of: $1) }) * size / Double(unitsPerEm)
+    }
+
+    /// `text` as it fits in `width` px at `size` px: whole when it fits, else its longest start
+    /// that fits with an ellipsis after it (less the spaces it ends with: "Angry…", not
+    /// "Angry …"), "" when not even the ellipsis fits. O(characters up to the cut).
+    static func cut(_ text: String, toFit width: Double, size: Double) -> String {
+        func fits(_ units: Int) -> Bool { Double(units) * size / Double(unitsPerEm) <= width }
+        var total = 0, kept: String.Index? = nil
+        for i in text.indices {
+            if fits(total + ellipsisUnits) { kept = i }
+            total += units(of: text[i])
+            // Past the width: the whole text cannot fit, and no longer start fits with the ellipsis.
+            if !fits(total) { return kept.map { cutAt($0, in: text) } ?? "" }
+        }
+        return text
+    }
+
+    /// `text` up to `end`, its trailing spaces dropped, and an ellipsis.
+    private static func cutAt(_ end: String.Index, in text: String) -> String {
+        var kept = text[..<end]
+        while kept.last?.isWhitespace == true { kept.removeLast() }
+        return String(kept) + "…"
     }
 
     /// Font units per em: the table's widths are in these.
@@ -32,6 +55,9 @@ enum TextWidth {
     /// A digit's width: what a character outside ASCII and the wide ranges is taken to be.
     private static let otherUnits = 1303
 
+    /// The ellipsis (U+2026) a cut label ends with: an em in DejaVu Sans.
+    private static let ellipsisUnits = 2048
+
     /// Code points East Asian Width calls wide or fullwidth (Hangul Jamo, CJK radicals and
     /// punctuation, kana, CJK ideographs, Yi, Hangul syllables, compatibility ideographs and
     /// forms, fullwidth forms, the supplementary ideographic planes).
@@ -49,6 +75,7 @@ enum TextWidth {
         if emoji { return unitsPerEm }
         if v >= 0x20, v <= 0x7E { return ascii[Int(v - 0x20)] }
         if v < 0x20 || v == 0x7F { return 0 }
+        if v == 0x2026 { return ellipsisUnits }
         return wide.contains(where: { $0.contains(v) }) ? unitsPerEm : otherUnits
     }
 }
