@@ -6,8 +6,8 @@
 /// A character (grapheme cluster) is as wide as its first code point: an East Asian wide or
 /// fullwidth one, or one shown as an emoji, takes a whole em (a flag, a family emoji and a
 /// skin-toned hand are one character each); any other code point outside ASCII takes a digit's
-/// width, as most Latin, Greek and Cyrillic letters roughly do; the ellipsis labels are cut with
-/// takes its own width, a whole em.
+/// width, as most Latin, Greek and Cyrillic letters roughly do; the ellipsis that ends a cut
+/// label takes its own width, a whole em.
 enum TextWidth {
     /// The svg picture's `font-family`.
     static let family = "DejaVu Sans, sans-serif"
