@@ -49,8 +49,7 @@ struct ShelfPaging: Equatable {
         case .paging: step = page
         case .groupPaging, .groupPagingCentered, .continuousGroupLeadingBoundary: step = geometry.groupPitch
         }
-        let sign = result.layoutDirection == .rightToLeft && axis == .horizontal ? -1.0 : 1.0
-        return ShelfPaging(step: step, maximum: scroller.contentSize.length(along: axis) - page, sign: sign)
+        return ShelfPaging(step: step, maximum: scroller.contentSize.length(along: axis) - page, sign: result.orthogonalOffsetSign)
     }
 
     /// Where a scroll that stopped at `proposed` (along the shelf's axis) comes to rest, within

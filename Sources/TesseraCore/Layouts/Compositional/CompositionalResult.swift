@@ -72,6 +72,12 @@ public struct CompositionalResult: LayoutResult {
         return visibleItemsHandlers.isEmpty ? found : try applyingVisibleItemsHandlers(found, scroll: scroll)
     }
 
+    /// 1, or -1 where a shelf's offsets run negative: right to left on a horizontal shelf
+    /// (offsets mirror the left-to-right ones). O(1).
+    public var orthogonalOffsetSign: Double {
+        layoutDirection == .rightToLeft && scrollDirection.cross == .horizontal ? -1 : 1
+    }
+
     /// Where section `section`'s scroller comes to rest when a scroll would stop at `proposed`
     /// with `velocity` (UIKit's `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
     /// for orthogonal sections). Only the cross-axis component moves; a section that does not
@@ -81,7 +87,7 @@ public struct CompositionalResult: LayoutResult {
         guard sections.indices.contains(section), let scroller = sections[section].scroller else { return .zero }
         let axis = scrollDirection.cross
         let page = scroller.frame.length(along: axis)
-        let sign = layoutDirection == .rightToLeft && axis == .horizontal ? -1.0 : 1.0
+        let sign = orthogonalOffsetSign
         let value = sections[section].scrolling.restingOffset(
             proposed: sign * proposed.value(along: axis), velocity: sign * velocity.value(along: axis), page: page,
             pitch: sections[section].groupPitch, maximum: scroller.contentSize.length(along: axis) - page)
