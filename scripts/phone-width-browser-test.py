@@ -7,7 +7,8 @@ a desktop's width and then narrowed to the phone's), `animate --format html`'s p
 on screen. The run and animate pages end a label too long for its
 card in an ellipsis. On a 375x812 phone, as wide as the run page's viewport, the run page's
 view and red outline fit edge to edge, and its overview strip, 10 px wide, lies over the view's
-right edge. No JavaScript error.
+right edge. In a 375 px desktop window (no emulation: the page's scrollbar and the view's take
+room), the run page is no wider than the window. No JavaScript error.
 
 Usage: scripts/phone-width-browser-test.py TESSERA [SCREENSHOT_DIR]
 """
@@ -113,6 +114,19 @@ def main():
                strip == [12, 814, True, True], str(strip))
         checks("on a 375 px phone the view shows the viewport, no more",
                browser.eval("[view.clientWidth, view.clientHeight]") == [375, 812], str(browser.eval("[view.clientWidth, view.clientHeight]")))
+        # A desktop window as narrow, without phone emulation: its scrollbars take room (the page's
+        # and the box's, which the box grew by), and the page ran past the window's edge by them.
+        browser.call("Emulation.setDeviceMetricsOverride", width=NARROW[0], height=NARROW[1], deviceScaleFactor=1, mobile=False)
+        browser.call("Page.navigate", url="file://" + os.path.join(work, "run.html"))
+        browser.wait("innerWidth === %d && document.querySelector('#layer > div') !== null" % NARROW[0], "the run page in a 375 px window")
+        desktop = browser.eval("[innerWidth, document.documentElement.clientWidth, document.documentElement.scrollWidth,"
+                               " Math.round(document.getElementById('outline').getBoundingClientRect().right)]")
+        checks("a 375 px desktop window's scrollbar takes room", desktop[1] < desktop[0], str(desktop))
+        checks("in a 375 px desktop window the run page is no wider than the window, nor than the room beside its scrollbar",
+               desktop[2] <= desktop[0] and desktop[2] <= desktop[1], str(desktop))
+        checks("in a 375 px desktop window the red outline ends at the window's room", desktop[3] == desktop[1], str(desktop))
+        if shots:
+            browser.screenshot(os.path.join(shots, "phone-run-375-desktop.png"))
         browser.call("Emulation.setDeviceMetricsOverride", width=PHONE[0], height=PHONE[1], deviceScaleFactor=1, mobile=True)
         server, url, _, _, lines = start_preview([tessera, "preview", paths["cards.lua"], "--data", paths["items.json"], "--port", "0"])
         browser.call("Page.navigate", url=url + "#w=375&h=600")

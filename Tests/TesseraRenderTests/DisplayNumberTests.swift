@@ -44,4 +44,12 @@ import TesseraRender
                 == ["0", "7", "999", "1,000", "1,234", "999,999", "1,000,000", "-1,234"])
         #expect(NumberText.grouped(Int.min) == "-9,223,372,036,854,775,808")
     }
+
+    /// A count with its noun: digits grouped only when asked (pictures), plural unless one.
+    @Test func aCountedNounGroupsItsDigitsWhenAsked() {
+        #expect(NumberText.counted(1988, "item") == "1988 items")
+        #expect(NumberText.counted(1988, "item", grouped: true) == "1,988 items")
+        #expect(NumberText.counted(1, "item", grouped: true) == "1 item")
+        #expect(NumberText.counted(0, "section", grouped: true) == "0 sections")
+    }
 }

@@ -4,7 +4,7 @@ import TesseraCore
 import TesseraRender
 
 /// Two sections of two items each: "a" and "b<" in "Fruit", "c" and "d" in "Veg".
-private func sectionedRun(elements: [LayoutElement] = [], secondTitle: String? = nil) throws -> LayoutRun {
+private func sectionedRun(elements: [LayoutElement] = [], secondTitle: String? = nil, frames: [Rect]? = nil) throws -> LayoutRun {
     let items = ["a", "b<", "c", "d"].enumerated().map { k, id in
         Item(id: .string(id), fields: ["id": .string(id), "name": .string("n\(k)"), "rank": .int(10 * k)])
     }
@@ -12,8 +12,8 @@ private func sectionedRun(elements: [LayoutElement] = [], secondTitle: String? =
         .init(id: .string("s0"), fields: ["title": .string("Fruit")], range: 0..<2),
         .init(id: .string("s1"), fields: secondTitle.map { ["title": .string($0)] } ?? [:], range: 2..<4),
     ])
-    let frames = [Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 100, y: 0, width: 100, height: 50.123),
-                  Rect(x: 0, y: 60, width: 100, height: 50), Rect(x: 100, y: 60, width: 100, height: 50)]
+    let frames = frames ?? [Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 100, y: 0, width: 100, height: 50.123),
+                            Rect(x: 0, y: 60, width: 100, height: 50), Rect(x: 100, y: 60, width: 100, height: 50)]
     let result = try FramesResult(frames: frames, elements: elements, sections: [0..<2, 2..<4])
     return LayoutRun(layoutName: "test", dataset: dataset, viewport: Size(width: 200, height: 100), result: result,
                      milliseconds: 1)
@@ -193,6 +193,34 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
     /// top left one (it hid it).
     @Test func aSectionTitleLeavesTheFirstItemsLabelClear() throws {
         let svg = try SVGPicture(run: try sectionedRun(), viewport: nil).render()
+        #expect(svg.contains("<text x=\"2\" y=\"12\" font-size=\"11\" fill=\"#1a1a1a\">a</text>"))
+        #expect(svg.contains("<text x=\"180.4047852\" y=\"13\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">Fruit</text>"))
+    }
+
+    /// The caption groups its counts' digits as the density strip's band titles do ("1,234 items a
+    /// band"), so a picture writes a count one way; the page's summary line too. 1,234 cards of
+    /// 10 x 10, a hundred to a row, all in a 1000 x 1000 viewport.
+    @Test func theCaptionGroupsItsCountsDigits() throws {
+        let dataset = Dataset(items: (0..<1234).map { Item(id: .int($0), fields: [:]) })
+        let frames = (0..<1234).map { Rect(x: Double($0 % 100) * 10, y: Double($0 / 100) * 10, width: 10, height: 10) }
+        let result = try FramesResult(frames: frames, elements: [], sections: [0..<1234])
+        let run = LayoutRun(layoutName: "test", dataset: dataset, viewport: Size(width: 1000, height: 1000), result: result, milliseconds: 1)
+        let svg = try SVGPicture(run: run, viewport: nil).render().components(separatedBy: "\n")
+        #expect(Array(svg[2...3]) == [
+            "<text x=\"10\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">test: 1,234 items, content 1000 x 130</text>",
+            "<text x=\"10\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport 1000 x 1000 at 0,0: 1,234 visible (orange)</text>",
+        ])
+        #expect(try HTMLPage(run: run, viewport: nil).render().contains("<p>test: 1,234 items, content 1000 x 130. <span id=\"status\">"))
+    }
+
+    /// A narrow card in the section's top-right corner had its label under the title's dark box:
+    /// "b<" (20.2 px with 2 px either side, from x 160) met "Fruit" (from x 163.81, y 2 to 16),
+    /// so it is written just under the title, 28 rather than 12; the first card's stays.
+    @Test func aSectionTitleNeverCoversAnItemsLabel() throws {
+        let frames = [Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 160, y: 0, width: 40, height: 40),
+                      Rect(x: 0, y: 60, width: 100, height: 50), Rect(x: 100, y: 60, width: 100, height: 50)]
+        let svg = try SVGPicture(run: try sectionedRun(frames: frames), viewport: nil).render()
+        #expect(svg.contains("<text x=\"162\" y=\"28\" font-size=\"11\" fill=\"#1a1a1a\">b&lt;</text>"))
         #expect(svg.contains("<text x=\"2\" y=\"12\" font-size=\"11\" fill=\"#1a1a1a\">a</text>"))
         #expect(svg.contains("<text x=\"180.4047852\" y=\"13\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">Fruit</text>"))
     }
@@ -398,14 +426,15 @@ private func shelfInTheMiddleRun() throws -> LayoutRun {
 
     /// A card across the scroller's edge is labelled once, in one tone: in the layer holding
     /// its top-left corner, cut to its part there (item 1 starts before the scroller, faded;
-    /// item 3 inside it, opaque); the label on item 3's 50 px inside is cut to fit.
+    /// item 3 inside it, opaque); the label on item 3's 50 px inside is cut to fit, and written
+    /// under the shelf's title ("Shelf", from x 161.35), which its end (to 162.05) ran under.
     @Test func aCardAcrossTheScrollersEdgeIsLabelledInOneTone() throws {
         let svg = try SVGPicture(run: try shelfRun(), viewport: nil, sectionOffsets: [0: Point(x: 150, y: 0)]).render()
         let faded = try #require(between(svg, "<title>section 0 beyond its scroller (offset 150,0)</title>", "</g>"))
         #expect(faded.contains(">i1</text>") && !faded.contains(">i3</text>") && faded.contains(">i0</text>"))
         #expect(svg.contains("<g clip-path=\"url(#scroller-0)\"><rect x=\"150\" y=\"0\" width=\"100\" height=\"50\""))
         #expect(svg.components(separatedBy: ">i1</text>").count == 2 && svg.components(separatedBy: ">i3</text>").count == 2)
-        #expect(svg.contains("<text x=\"152\" y=\"12\" font-size=\"11\" fill=\"#1a1a1a\">i3</text></g>"))
+        #expect(svg.contains("<text x=\"152\" y=\"28\" font-size=\"11\" fill=\"#1a1a1a\">i3</text></g>"))
     }
 
     @Test func thePageListsEachShelfWithItsOffsetAndItems() throws {

@@ -54,8 +54,10 @@ package enum NumberText {
     }
 
     /// A count with its noun, plural unless the count is one: `1 section`, `0 sections`,
-    /// `2 items`. For nouns whose plural adds an s (every noun the CLI counts). O(1).
-    public static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    /// `2 items`; with `grouped`, its digits grouped as `grouped` writes them (`1,988 items`), as
+    /// a picture writes every count. For nouns whose plural adds an s (every noun the CLI
+    /// counts). O(digits).
+    public static func counted(_ count: Int, _ noun: String, grouped: Bool = false) -> String {
+        "\(grouped ? Self.grouped(count) : String(count)) \(noun)\(count == 1 ? "" : "s")"
     }
 }

@@ -88,12 +88,12 @@ public struct SVGPicture {
         let svg = LineWriter(out)
         svg.add("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(panelWidth + minimapWidth + 3 * pad))\" height=\"\(n(panelHeight + header + pad))\" font-family=\"\(TextWidth.family)\">")
         svg.add("<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f7\"/>")
-        svg.add("<text x=\"\(n(pad))\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(PageText.markup(run.layoutName)): \(NumberText.counted(result.count, "item")), content \(d(content.width)) x \(d(content.height))</text>")
-        svg.add("<text x=\"\(n(pad))\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport \(d(shown.width)) x \(d(shown.height)) at \(d(shown.x)),\(d(shown.y)): \(visible.count) visible (orange)</text>")
+        svg.add("<text x=\"\(n(pad))\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(PageText.markup(run.layoutName)): \(NumberText.counted(result.count, "item", grouped: true)), content \(d(content.width)) x \(d(content.height))</text>")
+        svg.add("<text x=\"\(n(pad))\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport \(d(shown.width)) x \(d(shown.height)) at \(d(shown.x)),\(d(shown.y)): \(NumberText.grouped(visible.count)) visible (orange)</text>")
         if huge {
             let hidden = minimapFrames.count - minimapDrawn.count
             svg.add("<text x=\"\(n(pad))\" y=\"48\" font-size=\"11\" fill=\"#1a1a1a\">drawn to scale"
-                    + "\(hidden > 0 ? "; \(hidden) item\(hidden == 1 ? "" : "s") under 1/100 px left off the minimap" : "")</text>")
+                    + "\(hidden > 0 ? "; \(NumberText.counted(hidden, "item", grouped: true)) under 1/100 px left off the minimap" : "")</text>")
         }
 
         // Main panel, clipped to the region.
@@ -103,6 +103,9 @@ public struct SVGPicture {
         svg.add(boundsRect(content, in: main, strokeWidth: 1 / drawScale))
         let titles = run.dataset.sections.map(SectionBoxes.title(of:))
         let sections = allBoxes.filter { $0.frame.overlapsWithPositiveArea(region) }
+        // The title boxes, drawn last: every label is placed clear of them.
+        let titled = sections.filter { !$0.titledBySupplementary }
+        let titleBoxes = titled.map { Self.titleBox($0, in: main, scale: scale) }
         for box in sections {
             let f = box.frame
             svg.add("<rect \(main.attributes(f)) fill=\"none\" "
@@ -118,7 +121,7 @@ public struct SVGPicture {
             let label = beyond.count <= labelLimit
             for element in beyond {
                 let at = Self.labelFrame(of: element, itemsLabelled: label) { ShelfLabelFrame.beyond($0, scroller: strip.scroller.frame) }
-                svg.add(draw(element, visible: [], shown: shown, space: main, scale: scale, labelIn: at, titles: titles))
+                svg.add(draw(element, visible: [], shown: shown, space: main, scale: scale, labelIn: at, titles: titles, titleBoxes: titleBoxes))
             }
             svg.add("</g>")
         }
@@ -130,11 +133,12 @@ public struct SVGPicture {
         for element in drawn {
             if let scroller = scrollers[element.section], element.category == .item || element.index != nil, !element.isGlobal {
                 let at = Self.labelFrame(of: element, itemsLabelled: label) { ShelfLabelFrame.inside($0, scroller: scroller) }
-                let text = draw(element, visible: visible, shown: shown, space: main, scale: scale, labelIn: at, titles: titles)
+                let text = draw(element, visible: visible, shown: shown, space: main, scale: scale, labelIn: at, titles: titles,
+                                titleBoxes: titleBoxes)
                 svg.add("<g clip-path=\"url(#scroller-\(element.section))\">" + text + "</g>")
             } else {
                 svg.add(draw(element, visible: visible, shown: shown, space: main, scale: scale,
-                             labelIn: Self.labelFrame(of: element, itemsLabelled: label), titles: titles))
+                             labelIn: Self.labelFrame(of: element, itemsLabelled: label), titles: titles, titleBoxes: titleBoxes))
             }
         }
         for strip in shelves {
@@ -147,10 +151,8 @@ public struct SVGPicture {
         // In the top right corner: the top left one holds the first item's label.
         // White on a dark label box, as the html page writes them (an outlined 11 px text smudged),
         // 4 px either side of the text, at least as wide as tall, so a one-letter title reads too.
-        for box in sections where !box.titledBySupplementary {
-            let f = main.drawn(box.frame), u = 1 / scale
-            let width = Self.titleBoxWidth(box.title) * u
-            let label = Rect(x: f.x + f.width - 3 * u - width, y: f.y + 2 * u, width: width, height: 14 * u)
+        for (box, label) in zip(titled, titleBoxes) {
+            let u = 1 / scale, width = label.width
             svg.add("<rect \(main.attributes(label)) rx=\"\(n(main.written(2 * u)))\" fill=\"#333333\"/>"
                     + "<text x=\"\(n(main.written(label.x + width / 2)))\" y=\"\(n(main.written(label.y + 11 * u)))\" font-size=\"\(n(main.written(11 * u)))\" "
                     + "text-anchor=\"middle\" fill=\"#ffffff\">\(PageText.markup(box.title))</text>")
@@ -174,9 +176,10 @@ public struct SVGPicture {
     }
 
     /// One element as SVG: its box (orange when visible), labelled within `labelIn` (none when
-    /// nil); a section's own supplementaries (headers, footers) are labelled with the section's title.
+    /// nil), clear of `titleBoxes`; a section's own supplementaries (headers, footers) are
+    /// labelled with the section's title.
     private func draw(_ element: LayoutElement, visible: Set<Int>, shown: Rect, space: DrawingSpace, scale: Double, labelIn: Rect?,
-                      titles: [String]) -> String {
+                      titles: [String], titleBoxes: [Rect]) -> String {
         let f = element.frame, at = space.attributes(f)
         let line = 1 / (scale * space.unit)
         switch element.category {
@@ -186,13 +189,14 @@ public struct SVGPicture {
             let text = labels.label(at: i, in: run.dataset)
             return "<rect \(at) "
                 + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(line))\">"
-                + "<title>\(i): \(PageText.markup(text)) \(NumberText.display(frame: f))</title></rect>" + (labelIn.map { boxLabel(text, in: $0, space: space, scale: scale) } ?? "")
+                + "<title>\(i): \(PageText.markup(text)) \(NumberText.display(frame: f))</title></rect>" + (labelIn.map { boxLabel(text, in: $0, space: space, scale: scale, clearOf: titleBoxes) } ?? "")
         case .supplementary:
             let on = f.overlapsWithPositiveArea(shown)
             return "<rect \(at) "
                 + "fill=\"\(on ? "#7cc96a" : "#b8e0b0")\" stroke=\"#3b7a2e\" stroke-width=\"\(n((element.pinned ? 2 : 1) * line))\">"
                 + "<title>\(describe(element))</title></rect>"
-                + (labelIn.map { boxLabel(element.label ?? (SectionBoxes.showsSectionTitle(element) && titles.indices.contains(element.section) ? titles[element.section] : element.kind), in: $0, space: space, scale: scale) } ?? "")
+                + (labelIn.map { boxLabel(element.label ?? (SectionBoxes.showsSectionTitle(element) && titles.indices.contains(element.section) ? titles[element.section] : element.kind), in: $0, space: space, scale: scale,
+                                          clearOf: titleBoxes) } ?? "")
         case .decoration:
             return "<rect \(at) "
                 + "fill=\"#9b59b6\" fill-opacity=\"0.15\" stroke=\"#8e44ad\" stroke-width=\"\(n(line))\" "
@@ -210,6 +214,14 @@ public struct SVGPicture {
     /// ellipsis where it runs past 2 px inside the box's right side (it starts 2 px inside the left).
     static func labelText(_ text: String, boxWidth: Double, size: Double) -> String {
         TextWidth.cut(text, toFit: boxWidth - 4, size: size)
+    }
+
+    /// The dark box `box`'s title is written on, in its top-right corner (drawn coordinates of
+    /// `space`, at `scale` px per unit): 3 px inside the right side, 2 px below the top, 14 px tall.
+    static func titleBox(_ box: SectionBoxes.Box, in space: DrawingSpace, scale: Double) -> Rect {
+        let f = space.drawn(box.frame), u = 1 / scale
+        let width = titleBoxWidth(box.title) * u
+        return Rect(x: f.x + f.width - 3 * u - width, y: f.y + 2 * u, width: width, height: 14 * u)
     }
 
     /// The width in px of the dark box a section title is written on at 11 px: the text and 4 px
@@ -313,15 +325,11 @@ public struct SVGPicture {
         return "\(e.category.rawValue) \(PageText.markup(e.kind)) of section \(e.section)\(anchor)\(e.pinned ? " (pinned)" : "") \(NumberText.display(frame: e.frame))"
     }
 
-    /// `text` in the top-left corner of `f` when the box is big enough on screen, cut to fit
-    /// 2 px inside its sides as `TextWidth` measures it (`labelText`).
-    private func boxLabel(_ text: String, in frame: Rect, space: DrawingSpace, scale: Double) -> String {
-        let f = space.drawn(frame)
-        guard !text.isEmpty, f.width * scale >= 14, f.height * scale >= 10 else { return "" }
-        let px = min(11, f.height * scale * 0.6), size = px / scale
-        let shown = Self.labelText(text, boxWidth: f.width * scale, size: px)
-        guard !shown.isEmpty else { return "" }
-        return "<text x=\"\(n(space.written(f.x + 2 / scale)))\" y=\"\(n(space.written(f.y + size + 1 / scale)))\" font-size=\"\(n(space.written(size)))\" fill=\"#1a1a1a\">\(PageText.markup(shown))</text>"
+    /// `text` in `frame` where `LabelPlace` puts it: top left when the box is big enough on
+    /// screen, cut to fit as `TextWidth` measures it, clear of the section title boxes `titles`.
+    private func boxLabel(_ text: String, in frame: Rect, space: DrawingSpace, scale: Double, clearOf titles: [Rect]) -> String {
+        guard let at = LabelPlace.place(text, in: space.drawn(frame), scale: scale, clearOf: titles) else { return "" }
+        return "<text x=\"\(n(space.written(at.x)))\" y=\"\(n(space.written(at.baseline)))\" font-size=\"\(n(space.written(at.size)))\" fill=\"#1a1a1a\">\(PageText.markup(at.text))</text>"
     }
     /// A number the renderer reads (coordinates, sizes, stroke widths): `NumberText.picture`,
     /// 10 significant digits, far finer than a renderer draws.
