@@ -1,4 +1,5 @@
 import ArgumentParser
+import TesseraCore
 
 /// A better first line for ArgumentParser's "Unknown option '--NAME'" where the flag is a guess at
 /// something the command takes another way:
@@ -7,13 +8,16 @@ import ArgumentParser
 /// - a layout parameter written as a flag (`--columns 3`) on a command that takes `--param`,
 ///   when ArgumentParser has no flag to suggest;
 /// - a flag of other commands (`tessera run --animator fade`, `run --fps 30`), which
-///   ArgumentParser answered with the closest flag of this one ("Did you mean '--rtl'?"), or not at all.
+///   ArgumentParser answered with the closest flag of this one ("Did you mean '--rtl'?"), or not at all;
+/// - a misspelt or half-remembered flag of this one (`--forma`, `--view`): the flags `DidYouMean`
+///   offers, as every other name is suggested, in place of ArgumentParser's closest by spelling.
 /// `line` is ArgumentParser's sentence, `arguments` the command line after the program name,
 /// `positionals` the command's argument names (`layout`), `takesParameters` whether it has
-/// `--param`, `command` its name and `takenBy` the other commands that have the flag. Nil when
-/// there is nothing better to say. O(arguments).
+/// `--param`, `options` its long flags without `--`, `command` its name and `takenBy` the other
+/// commands that have the flag. Nil when there is nothing better to say. O(arguments + options).
 func unknownOptionMessage(_ line: String, arguments: [String], positionals: [String], takesParameters: Bool,
-                          command: String = "", takenBy: (String) -> [String] = { _ in [] }) -> String? {
+                          options: [String] = [], command: String = "",
+                          takenBy: (String) -> [String] = { _ in [] }) -> String? {
     let prefix = "Unknown option '--"
     guard line.hasPrefix(prefix), let end = line.dropFirst(prefix.count).firstIndex(of: "'") else { return nil }
     let name = String(line[line.index(line.startIndex, offsetBy: prefix.count)..<end])
@@ -28,8 +32,10 @@ func unknownOptionMessage(_ line: String, arguments: [String], positionals: [Str
     if !others.isEmpty {
         return "Unknown option '\(flag)' (a flag of \(others.joined(separator: ", ")); not of \(command))"
     }
-    guard takesParameters, !line.contains("Did you mean") else { return nil }
-    return "Unknown option '\(flag)' (if it is a layout parameter: --param \(name)=\(value ?? "V"))"
+    let flags = DidYouMean.suggestions(for: name, among: options).map { "--" + $0 }
+    if !flags.isEmpty { return "Unknown option '\(flag)'\(DidYouMean.hint(listed(flags)))" }
+    if takesParameters { return "Unknown option '\(flag)' (if it is a layout parameter: --param \(name)=\(value ?? "V"))" }
+    return line.contains("Did you mean") ? "Unknown option '\(flag)'" : nil
 }
 
 extension Tessera {
@@ -45,7 +51,8 @@ extension Tessera {
         let others = configuration.subcommands.filter { $0 != command }
         let better = unknownOptionMessage(String(lines[0].dropFirst(errorPrefix.count)), arguments: Array(arguments.dropFirst()),
                                           positionals: argumentNames(inHelp: help),
-                                          takesParameters: help.contains("\n  --param "), command: commandName,
+                                          takesParameters: help.contains("\n  --param "),
+                                          options: optionNames(inHelp: help), command: commandName,
                                           takenBy: { name in
                                               others.filter { optionNames(inHelp: helpMessage(for: $0)).contains(name) }
                                                   .map { $0.configuration.commandName ?? "" }

@@ -3,15 +3,16 @@ import Testing
 @testable import TesseraCore
 
 /// The file a missing path most likely meant: a close name in its folder, else the only one its
-/// name begins, else the same name one folder down; never a file of another kind, a hidden one
-/// or a folder.
+/// name begins, else the same name one or two folders down; never a file of another kind, a
+/// hidden one, one under node_modules or a folder.
 struct NearbyFileTests {
     let folder: String
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-\(UUID().uuidString)").path
         for file in ["photos.jsonl", "notes.txt", ".stamps.json", "examples/cards.csv", "examples/deeper/wide.json",
-                     "tuxpaint-stamps.json", "emoji-15.1.json", "emoji-17.0.json", "notebook.txt"] {
+                     "tuxpaint-stamps.json", "emoji-15.1.json", "emoji-17.0.json", "notebook.txt",
+                     "examples/deeper/deepest/far.json", "node_modules/pkg/lib.json", ".hidden/inside/secret.json"] {
             let path = folder + "/" + file
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data("[]".utf8).write(to: URL(fileURLWithPath: path))
@@ -23,7 +24,10 @@ struct NearbyFileTests {
         ("photo.jsonl", "photos.jsonl"),            // a letter missing
         ("photos.json", "photos.jsonl"),            // the wrong extension
         ("cards.csv", "examples/cards.csv"),        // one folder too high
-        ("wide.json", nil),                         // two folders too high: not looked for
+        ("wide.json", "examples/deeper/wide.json"), // two folders too high
+        ("far.json", nil),                          // three folders too high: not looked for
+        ("lib.json", nil),                          // node_modules is not looked into
+        ("secret.json", nil),                       // nor are hidden folders
         ("notes.txs", nil),                         // close, but not a dataset
         ("stamps.json", nil),                       // hidden files are not offered
         ("photo.jso", "photos.jsonl"),              // a folder named like a dataset is not offered
@@ -37,6 +41,15 @@ struct NearbyFileTests {
     func suggestsTheFileMeant(missing: String, expected: String?) {
         let json: Set<String> = ["json", "jsonl", "csv"]
         #expect(NearbyFile.suggestion(for: folder + "/" + missing, extensions: json) == expected.map { folder + "/" + $0 })
+    }
+
+    /// Two levels down costs a listing of every subfolder, so it stops after `deeperLimit`
+    /// entries; one level down costs no listing and is always looked at.
+    @Test func theSearchTwoLevelsDownStopsAtItsLimit() {
+        let json: Set<String> = ["json", "csv"]
+        #expect(NearbyFile.suggestion(for: folder + "/wide.json", extensions: json, deeperLimit: 0) == nil)
+        #expect(NearbyFile.suggestion(for: folder + "/cards.csv", extensions: json, deeperLimit: 0) == folder + "/examples/cards.csv")
+        #expect(NearbyFile.suggestion(for: folder + "/wide.json", extensions: json, deeperLimit: 100) == folder + "/examples/deeper/wide.json")
     }
 
     @Test func aHintIsTheDidYouMeanShapeAndEmptyForNone() {

@@ -27,7 +27,8 @@ import TesseraCore
         #expect(try SplitLayout.boundary(["height": 30, "pinned": true], "header") == SectionBoundary(height: 30, pinned: true))
         #expect(try SplitLayout.boundary(["height": 30], "footer") == SectionBoundary(height: 30))
         #expect(throws: LayoutError.invalidParameter(name: "header", allowed: "a height or {height = 44, pinned = true}",
-                                                     got: "an object with an unknown key \"pin\"", subject: "header", verb: "expects")) {
+                                                     got: "an object with an unknown key \"pin\"", subject: "header", verb: "expects",
+                                                     suggestion: "pinned")) {
             try SplitLayout.boundary(["height": 30, "pin": true], "header")
         }
     }

@@ -11,7 +11,7 @@ import TesseraCore
 @Suite struct ArgumentMessagesTests {
     /// The one shape: the function, then an argument or a field of a table argument, then
     /// what it must be and what it got, or the unknown field and the known ones.
-    static var shape: Regex<(Substring, Substring, Substring, Substring?, Substring?)> { #/^(t\.\w+|layout:\w+|ctx[:.]\w+): (argument #\d+ \(\w+\) (must be .+, got .+|has an unknown field '\w+'( \(did you mean \w+\?\))?; known fields: [\w, ]+)|field '[\w.]+' must be .+, got .+)$/#}
+    static var shape: Regex<(Substring, Substring, Substring, Substring?, Substring?)> { #/^(t\.\w+|layout:\w+|ctx[:.]\w+): (argument #\d+ \(\w+\) (must be .+, got .+|has an unknown field '\w+'( \(did you mean [\w, ]+\?\))?; known fields: [\w, ]+)|field '[\w.]+' must be .+, got .+)$/#}
 
     static let moduleCases: [(String, String)] = [
         // wrong type
@@ -57,6 +57,7 @@ import TesseraCore
         ("t.sections{ spacing = -1, default = t.flow{} }", "t.sections: field 'spacing' must be a finite, non-negative number, got -1"),
         // unknown key
         ("t.waterfall{ colums = 3 }", "t.waterfall: argument #1 (parameters) has an unknown field 'colums' (did you mean columns?); known fields: columns, spacing"),
+        ("t.flow{ align = 'start' }", "t.flow: argument #1 (parameters) has an unknown field 'align' (did you mean alignItems or alignContent?); known fields: alignContent, alignItems, interitemSpacing, justifyContent, lineSpacing, spacing"),
         ("t.overlay{ spacing = 1 }", "t.overlay: argument #1 (parameters) has an unknown field 'spacing'; it takes no fields"),
         ("t.inset(t.flow{}, { tpo = 1 })", "t.inset: argument #2 (insets) has an unknown field 'tpo' (did you mean top?); known fields: bottom, left, right, top"),
         ("t.provider{ dta = {} }", "t.provider: argument #1 (options) has an unknown field 'dta' (did you mean data?); known fields: animator, data, id, identifier, layout, sections, size, tap, view"),

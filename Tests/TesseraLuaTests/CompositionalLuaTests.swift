@@ -148,7 +148,7 @@ import TesseraCore
             Rect(x: 11, y: 0, width: 269, height: 40), Rect(x: 15, y: 40, width: 260, height: 40),
             Rect(x: 95, y: 80, width: 100, height: 40), Rect(x: 0, y: 120, width: 300, height: 40)])
         let bad = scriptError { _ = try result("return t.section{ group = t.hgroup{ items = { t.item{} } }, contentInsetsReference = 'margins' }", [1]) }
-        #expect(bad?.message.hasSuffix("layout.lua:2: t.section: field 'contentInsetsReference' must be one of automatic, none, safeArea, layoutMargins, readableContent, got 'margins'") == true,
+        #expect(bad?.message.hasSuffix("layout.lua:2: t.section: field 'contentInsetsReference' must be one of automatic, none, safeArea, layoutMargins, readableContent, got 'margins' (did you mean layoutMargins?)") == true,
                 "\(bad?.message ?? "no error")")
     }
 
@@ -336,10 +336,10 @@ import TesseraCore
             ("t.item{ size = { 10, -4 } }",
              "layout.lua:3: t.item: field 'size'[2] must be a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f), t.estimated(n) or t.uniformAcrossSiblings(n), got -4"),
             ("t.hgroup{ items = { t.item{} }, spacin = 3 }",
-             "layout.lua:3: t.hgroup: argument #1 (options) has an unknown field 'spacin' (did you mean spacing?); known fields: count, edgeSpacing, insets, items, repeating, size, spacing, supplementaries"),
+             "layout.lua:3: t.hgroup: argument #1 (options) has an unknown field 'spacin' (did you mean spacing or edgeSpacing?); known fields: count, edgeSpacing, insets, items, repeating, size, spacing, supplementaries"),
             ("t.estimated(-1)", "layout.lua:3: t.estimated: argument #1 (estimate) must be a finite, non-negative number, got -1"),
             ("t.section{ group = t.hgroup{ items = { t.item{} } }, orthogonalScrolling = 'pagin' }",
-             "layout.lua:3: t.section: field 'orthogonalScrolling' must be one of none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered, got 'pagin' (did you mean paging?)"),
+             "layout.lua:3: t.section: field 'orthogonalScrolling' must be one of none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered, got 'pagin' (did you mean paging, groupPaging or groupPagingCentered?)"),
             ("t.compositional{ section = 4 }",
              "layout.lua:3: t.compositional: field 'section' must be a t.section{} or a function(index, section, env), got number"),
             ("t.compositional{}",

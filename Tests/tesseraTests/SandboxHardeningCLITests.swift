@@ -72,6 +72,20 @@ import Testing
         #expect(r.stderr == "Error: s.lua:3: t.sections: the layouts its sections function chose are nested more than 200 deep; at most 200 levels are allowed; expected a layout that does not contain this t.sections (does the function return it?)\n")
     }
 
+    /// Laid out from Lua (t.run in a test file), the message names where t.sections was
+    /// called, as from the command line, and not t.run's line too.
+    @Test func aSectionsFunctionReturningItsOwnLayoutNamesOnePlaceFromLua() throws {
+        let dir = try temporaryDirectory()
+        let script = "local t = require(\"tessera\")\nlocal s\ns = t.sections{ sections = function() return s end }\n"
+            + "test(\"deep\", function()\n  t.run(s, { data = { { id = \"a\", w = 10, h = 10 } } })\nend)\n"
+        try script.write(to: dir.appendingPathComponent("s_test.lua"), atomically: true, encoding: .utf8)
+        let r = try runTessera(["test", "s_test.lua"], in: dir)
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count > 2, "\(r.stdout)")
+        #expect(lines.dropFirst().first == "    s_test.lua:3: t.sections: the layouts its sections function chose are nested more than 200 deep; at most 200 levels are allowed; expected a layout that does not contain this t.sections (does the function return it?)")
+    }
+
     @Test(arguments: [("error()", "error called with no value; expected a message string"),
                       ("error({})", "error called with a table value; expected a message string")])
     func errorWithoutAMessageNamesTheLine(call: String, message: String) throws {

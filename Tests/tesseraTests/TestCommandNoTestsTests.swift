@@ -66,6 +66,26 @@ import Testing
         #expect(page.hasPrefix("<!doctype html>") && page.hasSuffix("</html>\n"), "\(page.prefix(80))")
     }
 
+    /// A PATH with no test in it says what it holds: a file that is not Lua is refused before
+    /// anything runs (it was run, and failed on its first line); a folder names the other
+    /// scripts it holds.
+    @Test func aPathWithoutTestsSaysWhatItHolds() throws {
+        let root = try temporaryDirectory()
+        try "root:x:0:0:root:/root:/bin/sh\n".write(to: root.appendingPathComponent("passwd"), atomically: true, encoding: .utf8)
+        let notLua = try TestCommandTests.test(["passwd"], in: root)
+        #expect(notLua.status == 2)
+        #expect(notLua.stdout == "")
+        #expect(notLua.stderr == "Error: passwd is not a Lua script (its name does not end in .lua); expected a test file (NAME_test.lua) or a folder of them\n")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("layouts"), withIntermediateDirectories: true)
+        for name in ["mosaic.lua", "grid.lua"] {
+            try "return {}\n".write(to: root.appendingPathComponent("layouts/" + name), atomically: true, encoding: .utf8)
+        }
+        let scripts = try TestCommandTests.test(["layouts"], in: root)
+        #expect(scripts.status == 2)
+        #expect(scripts.stdout == "")
+        #expect(scripts.stderr == "Error: no *_test.lua files under layouts, only 2 other .lua files (layouts/grid.lua, ...); expected a test file (NAME_test.lua) or a folder of them, as PATH\n")
+    }
+
     /// Two files without tests, one of them empty: each fails, and the line counts both.
     @Test func twoFilesWithoutTests() throws {
         let root = try Self.project()

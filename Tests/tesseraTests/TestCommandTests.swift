@@ -644,7 +644,7 @@ import Testing
         #expect(Self.lines(all.stdout) == ["✔ tests/grid_test.lua › once (_ ms)", "1 passed, 0 failed", ""])
         let linked = try Self.test(["a"], in: root)
         #expect(linked.status == 2)
-        #expect(linked.stderr == "Error: no *_test.lua files under a; expected a test file (NAME_test.lua) or a folder of them, as PATH\n")
+        #expect(linked.stderr == "Error: no *_test.lua files under a, nor any other .lua file; expected a test file (NAME_test.lua) or a folder of them, as PATH\n")
         let named = try Self.test(["a/b/shipped", "node_modules"], in: root)
         #expect(Self.lines(named.stdout) == [
             "✔ a/b/shipped/grid_test.lua › once (_ ms)",
@@ -847,7 +847,7 @@ import Testing
         let none = try Self.test(["."], in: empty)
         #expect(none.status == 2)
         // It named the folder but not what it looked for, nor where a test could be given.
-        #expect(none.stderr == "Error: no *_test.lua files under .; expected a test file (NAME_test.lua) or a folder of them, as PATH\n")
+        #expect(none.stderr == "Error: no *_test.lua files under ., nor any other .lua file; expected a test file (NAME_test.lua) or a folder of them, as PATH\n")
     }
 
     /// Every shipped layout script has a test file with snapshots in layouts/tests (which

@@ -20,7 +20,11 @@ import Testing
         (["run", "--layout", "waterfall"],
          "Unknown option '--layout'; <layout> is an argument, given without a flag (waterfall, not --layout waterfall)"),
         (["diff", "--old", "a.json", "b.json"], "Unknown option '--old'; <old> is an argument, given without a flag (a.json, not --old a.json)"),
-        (["run", "waterfall", "--forma", "json"], "Unknown option '--forma'. Did you mean '--format'?"),
+        (["run", "waterfall", "--forma", "json"], "Unknown option '--forma' (did you mean --format?)"),
+        // The start of a flag, or of a word of one: ArgumentParser offered nothing, the flag was
+        // taken for a layout parameter.
+        (["run", "waterfall", "--view", "1x1"], "Unknown option '--view' (did you mean --viewport?)"),
+        (["run", "waterfall", "--section", "team"], "Unknown option '--section' (did you mean --section-by or --section-offset?)"),
         (["check", "waterfall", "--sizing", "nope"], "--sizing 'nope' is not valid; expected one of fit, fillWidth, intrinsic, fill"),
         (["diff", emoji, emoji, "--format", "yaml"], "--format 'yaml' is not valid; expected json or text"),
         (["scroll", "waterfall", "--data", emoji, "--steps", "0"], "--steps '0' is not valid; expected a whole number from 1 to 10000000"),
@@ -176,6 +180,12 @@ import Testing
          "datasets/no-such-file.json: expected a dataset file, found no such file."),
         (["run", "waterfall", "--param", "colums=3"],
          "unknown parameter 'colums' for the waterfall layout (did you mean columns?); known parameters: columns, spacing"),
+        (["run", "flow", "--param", "justify=center"],
+         "unknown parameter 'justify' for the flow layout (did you mean justifyContent?); "
+         + "known parameters: spacing, lineSpacing, interitemSpacing, justifyContent, alignItems, alignContent"),
+        (["run", "flow", "--param", "align=start"],
+         "unknown parameter 'align' for the flow layout (did you mean alignItems or alignContent?); "
+         + "known parameters: spacing, lineSpacing, interitemSpacing, justifyContent, alignItems, alignContent"),
         (["run", "flow", "--param", "justifyContent=middle"],
          "flow parameter 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got \"middle\""),
         (["diff", "no-such-file.json", emoji], "no-such-file.json: expected a dataset file, found no such file."),

@@ -8,12 +8,20 @@ import Darwin
 
 /// The file a path that names nothing most likely meant, for "found no such file (did you mean
 /// datasets/tuxpaint-stamps.json?)": a misspelt or shortened name in the right folder
-/// (`datasets/tuxpaint.json`), or the right name one folder too high (`datasets/photos.jsonl` for
-/// `datasets/examples/photos.jsonl`). Asked only
+/// (`datasets/tuxpaint.json`), or the right name one or two folders too high (`photos.jsonl` for
+/// `datasets/photos.jsonl` or `datasets/examples/photos.jsonl`). Asked only
 /// once a file is known to be missing, so listing a folder costs nothing on the way that works.
 package enum NearbyFile {
-    /// Folders and entries looked at, at most: a hint is not worth a long wait in a huge folder.
+    /// Entries of the path's folder looked at, at most: a hint is not worth a long wait in a huge folder.
     static let entryLimit = 10_000
+
+    /// Entries of its subfolders read, at most, looking two levels down: run from a home
+    /// folder, the search gives up rather than walk it.
+    static let deeperLimit = 4_000
+
+    /// Folders never looked into, besides hidden ones (`.git`, `.build`): a package
+    /// manager's, holding thousands of files nobody names.
+    static let skippedFolders: Set<String> = ["node_modules"]
 
     /// " (did you mean FOLDER/NAME?)" for a missing `path`, else "".
     package static func hint(for path: String, extensions: Set<String>) -> String {
@@ -23,19 +31,34 @@ package enum NearbyFile {
     /// The closest file of `path`'s folder whose extension is one of `extensions` (lowercase,
     /// without the dot), by `DidYouMean`'s rule; failing that, the only such file whose name
     /// starts with `path`'s name less its extension; failing that, a file of exactly `path`'s
-    /// name in one of the folder's subfolders. Written with the folder as `path` writes it; nil
-    /// for none.
-    package static func suggestion(for path: String, extensions: Set<String>) -> String? {
+    /// name in one of the folder's subfolders, then in one of theirs (`deeperLimit` entries read
+    /// at most). Written with the folder as `path` writes it; nil for none.
+    package static func suggestion(for path: String, extensions: Set<String>, deeperLimit: Int = deeperLimit) -> String? {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard !name.isEmpty else { return nil }
-        let entries = listing(folder.isEmpty ? "." : folder)
+        var read = 0
+        let entries = listing(folder.isEmpty ? "." : folder, limit: entryLimit, read: &read)
         let files = entries.filter { !$0.isFolder && extensions.contains(fileExtension($0.name)) }.map(\.name)
-        if let close = DidYouMean.suggestion(for: name, among: files) { return folder + close }
+        // One name is a hint; several are a guess the user has to check anyway.
+        let close = DidYouMean.suggestions(for: name, among: files)
+        if close.count == 1 { return folder + close[0] }
         if let longer = onlyFile(startingWith: name, among: files) { return folder + longer }
-        let deeper = entries.lazy.filter(\.isFolder).map { folder + $0.name + "/" + name }
-        return deeper.first { isRegularFile($0) }
+        var level = entries.filter(\.isFolder).map { folder + $0.name + "/" }
+        var budget = deeperLimit
+        for depth in 1...2 {
+            if let found = level.first(where: { isRegularFile($0 + name) }) { return found + name }
+            guard depth < 2 else { break }
+            var next: [String] = []
+            for subfolder in level where budget > 0 {
+                var read = 0
+                next += listing(subfolder, limit: budget, read: &read).filter(\.isFolder).map { subfolder + $0.name + "/" }
+                budget -= read
+            }
+            level = next
+        }
+        return nil
     }
 
     /// The one file of `files` whose name starts with `name` less its extension, in any case
@@ -55,10 +78,13 @@ package enum NearbyFile {
         return String(name[name.index(after: dot)...]).lowercased()
     }
 
-    /// The entries of `folder` other than hidden ones, sorted by name, each marked when it is a
-    /// folder (a symbolic link to one counts); empty when it cannot be read.
-    static func listing(_ folder: String) -> [(name: String, isFolder: Bool)] {
-        let names = (folderNames(folder, limit: entryLimit) ?? []).filter { !$0.hasPrefix(".") }
+    /// The entries of `folder` other than hidden ones and `skippedFolders`, sorted by name, each
+    /// marked when it is a folder (a symbolic link to one counts); empty when it cannot be read.
+    /// At most `limit` names are read; `read` is how many were.
+    static func listing(_ folder: String, limit: Int, read: inout Int) -> [(name: String, isFolder: Bool)] {
+        let all = folderNames(folder, limit: limit) ?? []
+        read = all.count
+        let names = all.filter { !$0.hasPrefix(".") && !skippedFolders.contains($0) }
         return names.sorted().map { name in
             var info = stat()
             return (name, stat(folder + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)

@@ -12,7 +12,8 @@ package enum LayoutTestSuite {
     /// quoted) stands for the paths it matches, as in a shell. Without repeats, in the order
     /// found, a folder's names sorted.
     /// - Throws: `LayoutTestPathError` for a path that does not exist or is neither a readable
-    ///   file nor a folder, a pattern that matches nothing, or a folder that cannot be listed.
+    ///   file nor a folder, a file not named `.lua`, a pattern that matches nothing, or a folder
+    ///   that cannot be listed.
     public static func files(under paths: [String]) throws -> [String] {
         var found: [String] = []
         var searched = Set<FileEntry.Identity>()
@@ -28,6 +29,11 @@ package enum LayoutTestSuite {
             if ScriptFiles.isFolder(path) {
                 try TestFileSearch.files.collect(path, suffix: fileSuffix, into: &found, searched: &searched)
             } else if ScriptFiles.isFile(path) {
+                // A named file runs as a Lua script: any other (`tessera test /etc/passwd`)
+                // would only fail on its first line.
+                guard path.lowercased().hasSuffix(".lua") else {
+                    throw LayoutTestPathError(message: "\(path) is not a Lua script (its name does not end in .lua); expected a test file (NAME\(fileSuffix)) or a folder of them")
+                }
                 found.append(path)
             } else if ScriptFiles.exists(path) {
                 // A device, a FIFO or a socket (`tessera test /dev/zero`) is there but is no test.
@@ -38,6 +44,18 @@ package enum LayoutTestSuite {
         }
         var seen = Set<String>()
         return found.filter { seen.insert(ScriptFiles.standardized($0)).inserted }
+    }
+
+    /// The `.lua` files under the folders of `paths`, searched as test files are: what folders
+    /// with no test file hold instead (layout scripts, helpers), for the message that says so.
+    /// A folder that cannot be listed adds nothing. O(entries under the folders).
+    public static func otherScripts(under paths: [String]) -> [String] {
+        var found: [String] = []
+        var searched = Set<FileEntry.Identity>()
+        for path in paths where ScriptFiles.isFolder(path) {
+            try? TestFileSearch.files.collect(path, suffix: ".lua", into: &found, searched: &searched)
+        }
+        return found
     }
 
     /// Whether `folder` may be searched for tests without being named: it holds a `tests` or

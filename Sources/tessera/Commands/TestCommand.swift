@@ -55,7 +55,12 @@ struct TestCommand: ParsableCommand {
             throw usageError("\(error)")
         }
         guard !files.isEmpty else {
-            throw usageError("no *_test.lua files under \(paths.joined(separator: ", ")); expected a test file (NAME_test.lua) or a folder of them, as PATH")
+            // Every PATH is a folder here: say what it holds instead, as a layouts/ folder named
+            // for tests/ holds scripts that are not tests.
+            let scripts = LayoutTestSuite.otherScripts(under: paths)
+            let found = scripts.isEmpty ? ", nor any other .lua file"
+                : ", only \(NumberText.counted(scripts.count, "other .lua file")) (\(scripts[0])\(scripts.count > 1 ? ", ..." : ""))"
+            throw usageError("no *_test.lua files under \(paths.joined(separator: ", "))\(found); expected a test file (NAME_test.lua) or a folder of them, as PATH")
         }
         // Tests read datasets and scripts only inside the working directory and the PATHs.
         var roots = [FileManager.default.currentDirectoryPath]

@@ -108,11 +108,6 @@ private func formatNamed(byExtensionOf path: String) -> String? {
 /// The extension a file of the format `name` is given: the name, but `txt` for text.
 private func fileExtension(of name: String) -> String { name == "text" ? "txt" : name }
 
-/// `names` as "a, b or c".
-private func listed(_ names: [String]) -> String {
-    names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
-}
-
 /// A command-line value for a message, cut as every message cuts a user's value (a
 /// 100,000-digit number is not echoed whole). Single quotes, as ArgumentParser's own messages
 /// quote what was typed (`'--fps'`), not `describeIdentifier`'s JSON quotes: those tell the

@@ -173,7 +173,11 @@ struct NestingGuard: Layout, @unchecked Sendable {
     func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         guard let host else { throw LuaArguments.hostClosed("t.sections") }
         guard host.layoutNesting < LuaHost.maxLayoutNesting else {
-            throw LuaArguments.tooDeep("\(origin)t.sections: the layouts its sections function chose", "are nested", hint: "; expected a layout that does not contain this t.sections (does the function return it?)")
+            var error = LuaArguments.tooDeep("\(origin)t.sections: the layouts its sections function chose", "are nested", hint: "; expected a layout that does not contain this t.sections (does the function return it?)")
+            // It names where t.sections was called; a Lua caller's line (t.run's) would be a
+            // second place, so it is raised as it is, as an error of the script's own code.
+            if !origin.isEmpty { error.kind = .runtime }
+            throw error
         }
         host.layoutNesting += 1
         defer { host.layoutNesting -= 1 }
