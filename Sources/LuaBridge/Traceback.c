@@ -13,7 +13,10 @@
 ** only for C functions: a script's function is never in a table package.loaded holds, since
 ** scripts run in environments whose library tables are copies and reach none of those tables
 ** (the prelude), so luaL_traceback's search would find nothing for it and Lua's own frame
-** names ("local 'f'", "global 'f'", "field 'f'") are the ones written.
+** names ("local 'f'", "global 'f'", "field 'f'") are the ones written. Unless a table of
+** names is set (tb_setfunctionnames, the REPL's session environment, which plays _G's part
+** there): a Lua function that table holds is then named by its key, "function 'f'", as
+** luaL_traceback names a function _G holds, also where a tail call left Lua no name for it.
 ** The fixed text (the allocator's) is cut at whole lines: a piece that would leave no room for
 ** the marker "\n\t..." and the zero byte after it ends the text with that marker, written in
 ** place of the line the piece belongs to (over the start of the unfinished last line when the
@@ -40,6 +43,7 @@
 #define TB_SCRATCHSLOTS (2 * TB_FRAMES + 5)
 
 static const char tb_scratchkey = 'S';
+static const char tb_nameskey = 'N';
 
 /* [-0, +0, m] */
 void tb_inittraceback(lua_State *L) {
@@ -49,6 +53,14 @@ void tb_inittraceback(lua_State *L) {
   ** while the handler's (into a Lua buffer) is being written, at a refusal of its growth */
   lua_checkstack(b->scratch, 2 * TB_SCRATCHSLOTS);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &tb_scratchkey);   /* kept alive with the state */
+}
+
+void tb_setfunctionnames(lua_State *L) {
+  if (!lua_istable(L, -1)) {
+    lua_pop(L, 1);
+    lua_pushnil(L);
+  }
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &tb_nameskey);
 }
 
 /* The line that ends a fixed text cut for want of room, as luaL_traceback marks skipped levels. */
@@ -101,13 +113,14 @@ void tb_putlines(tb_TraceOut *out, const char *lines) {
 }
 
 /* What the name search looks for in frame `ar` of L: a C function's identity (lua_topointer,
-** which tells functions apart as lua_rawequal does), or NULL for a Lua function (a script's,
-** which no table of package.loaded holds, or one of Tessera's own chunks, never written). The
-** function sits on L's stack, one value above its top, for a moment. */
-static const void *tb_sought(lua_State *L, lua_Debug *ar) {
+** which tells functions apart as lua_rawequal does), or a Lua function's when `lua` (a table of
+** names is set), else NULL for a Lua function (a script's, which no table of package.loaded
+** holds, or one of Tessera's own chunks, never written). The function sits on L's stack, one
+** value above its top, for a moment. */
+static const void *tb_sought(lua_State *L, lua_Debug *ar, int lua) {
   const void *fn = NULL;
   if (!lua_getinfo(L, "f", ar)) return NULL;
-  if (lua_iscfunction(L, -1)) fn = lua_topointer(L, -1);
+  if (lua || lua_iscfunction(L, -1)) fn = lua_topointer(L, -1);
   lua_pop(L, 1);
   return fn;
 }
@@ -135,8 +148,9 @@ static int tb_namematches(lua_State *S, const void **sought, int frames, int nam
 /* [-0, +2*frames on S, -] luaL_traceback's global names of the `frames` functions in `sought`
 ** (NULL: none sought), found in one walk of package.loaded for all of them: a module ("name")
 ** or a field of one ("module.name"), in lua_next's order, so each function gets the name
-** luaL_traceback's search of its own would find first. Pushes each frame's one or two keys
-** (nil where there are none). The walk stops once every function is named. Nothing is
+** luaL_traceback's search of its own would find first; then the Lua functions left, in one
+** walk of the table of names (tb_setfunctionnames), by its string keys. Pushes each frame's one or two keys
+** (nil where there are none). The walks stop once every function is named. Nothing is
 ** allocated (the keys are strings already made; no metamethod runs). */
 static void tb_findnames(lua_State *S, const void **sought, int frames) {
   int names = lua_gettop(S) + 1, loaded = names + 2 * frames, left = 0, j;
@@ -156,6 +170,15 @@ static void tb_findnames(lua_State *S, const void **sought, int frames) {
           }
         }
       }
+      lua_settop(S, loaded + 1);
+    }
+  }
+  lua_settop(S, loaded - 1);
+  if (left > 0 && lua_rawgetp(S, LUA_REGISTRYINDEX, &tb_nameskey) == LUA_TTABLE) {
+    lua_pushnil(S);
+    while (left > 0 && lua_next(S, loaded)) {           /* S: names, key, value */
+      if (lua_type(S, loaded + 1) == LUA_TSTRING && !lua_iscfunction(S, loaded + 2))
+        left -= tb_namematches(S, sought, frames, names, loaded + 2, loaded + 1, 0);
       lua_settop(S, loaded + 1);
     }
   }
@@ -229,8 +252,8 @@ static int tb_lastlevel(lua_State *L) {
 
 /* Walks the frames a traceback of L from `level` shows (as luaL_traceback: all of them, or the
 ** first TB_LEVELS1 and the last TB_LEVELS2 with the skip between) and returns how many. With
-** no `out`, fills sought[] (tb_sought); with one, writes them and the skip, frame j (0-based)
-** named by S's slots names + 2j and names + 2j + 1. */
+** no `out`, fills sought[] (tb_sought; Lua functions too when `names` is not 0); with one,
+** writes them and the skip, frame j (0-based) named by S's slots names + 2j and names + 2j + 1. */
 static int tb_walk(tb_TraceOut *out, lua_State *L, int level, const void **sought, lua_State *S, int names) {
   lua_Debug ar;
   int last = tb_lastlevel(L), frames = 0;
@@ -244,7 +267,7 @@ static int tb_walk(tb_TraceOut *out, lua_State *L, int level, const void **sough
       }
       level += n;
     } else if (out == NULL) {
-      sought[frames++] = tb_sought(L, &ar);
+      sought[frames++] = tb_sought(L, &ar, names);
     } else {
       tb_putframe(out, L, &ar, S, names + 2 * frames++);
     }
@@ -255,8 +278,10 @@ static int tb_walk(tb_TraceOut *out, lua_State *L, int level, const void **sough
 void tb_traceback(tb_TraceOut *out, lua_State *L, int level) {
   lua_State *S = tb_bridge(L)->scratch;
   const void *sought[TB_FRAMES];
-  int base = lua_gettop(S), frames;
-  frames = tb_walk(NULL, L, level, sought, S, 0);
+  int base = lua_gettop(S), frames, named;
+  named = lua_rawgetp(S, LUA_REGISTRYINDEX, &tb_nameskey) == LUA_TTABLE;
+  lua_pop(S, 1);
+  frames = tb_walk(NULL, L, level, sought, S, named);
   tb_findnames(S, sought, frames);
   tb_walk(out, L, level, NULL, S, base + 1);
   lua_settop(S, base);

@@ -42,17 +42,35 @@ import TesseraCore
             """)
     }
 
+    /// A list too long for one line packs its numbers, strings and booleans onto as few lines as
+    /// the width allows, a table among them on lines of its own, keys after the list one a line.
+    @Test func longListsPackTheirScalars() throws {
+        let repl = try ReplRecorder()
+        repl.session.terminalSize = { (columns: 31, rows: 24) }   // print width 30
+        repl.feed("{10, 20, 30, 40, 50, 60, 'seventy', true, {x = 1}, 1.5, nil, 2, n = 12}")
+        #expect(repl.stdout == """
+            {
+              10, 20, 30, 40, 50, 60,
+              "seventy", true,
+              {x = 1},
+              1.5, nil, 2,
+              n = 12,
+            }
+
+            """)
+    }
+
     @Test func longOutputIsCutWithANote() throws {
         let repl = try ReplRecorder()
         repl.session.maxLines = 5
         repl.feed("big = {}", "for i = 1, 100 do big[i] = i * 1000 end", "big", "{{big}}")
         #expect(repl.out[0] == """
             {
-              1000,
-              2000,
-              3000,
-              4000,
-              ... 96 more entries
+              1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 11000, 12000,
+              13000, 14000, 15000, 16000, 17000, 18000, 19000, 20000, 21000, 22000, 23000,
+              24000, 25000, 26000, 27000, 28000, 29000, 30000, 31000, 32000, 33000, 34000,
+              35000, 36000, 37000, 38000, 39000, 40000, 41000, 42000, 43000, 44000, 45000,
+              ... 55 more entries
             }
             -- (truncated: output is limited to 5 lines)
             """)
@@ -60,9 +78,9 @@ import TesseraCore
             {
               {
                 {
-                  1000,
-                  2000,
-                  ... 98 more entries
+                  1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 11000,
+                  12000, 13000, 14000, 15000, 16000, 17000, 18000, 19000, 20000, 21000,
+                  ... 79 more entries
                 },
               },
             }
@@ -82,11 +100,11 @@ import TesseraCore
         #expect(repl.err == [])
         #expect(repl.out.first == """
             {
-              1,
-              2,
-              3,
-              4,
-              ... at least 999996 more entries
+              1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+              22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40,
+              41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59,
+              60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78,
+              ... at least 999922 more entries
             }
             -- (truncated: output is limited to 5 lines)
             """)

@@ -214,11 +214,51 @@ final class ReplRecorder {
         #expect(repl.err == ["stdin:1: interrupted\nstack traceback:\n\tstdin:1: in main chunk"])
     }
 
+    /// The end of input inside a statement reports it, drops it and hands it back as typed (Ctrl-D
+    /// at `>>` keeps it in the history); with nothing unfinished there is nothing to hand back.
     @Test func endOfInputInsideAStatementReportsIt() throws {
         let repl = try ReplRecorder()
-        repl.feed("for i = 1, 2 do")
-        repl.session.finish()
-        #expect(repl.err == ["stdin:1: 'end' expected near <eof>"])
+        repl.feed("for i = 1, 2 do", "print(i)")
+        #expect(repl.session.finish() == "for i = 1, 2 do\nprint(i)")
+        #expect(repl.err == ["stdin:2: 'end' expected (to close 'for' at line 1) near <eof>"])
         #expect(!repl.session.isContinuing)
+        #expect(repl.session.finish() == nil)
+        repl.feed("'next'")
+        #expect(repl.out == ["next"])
+        #expect(repl.err.count == 1)
+    }
+
+    /// Every line is its own chunk, so Lua's name for a function a line defined is at most
+    /// "global 'f'"; tracebacks name the session's functions by their names in its environment,
+    /// as `lua` names _G's ("in function 'f'"), a typed `local function` too. A line that is a
+    /// call keeps its own frame (`lua` makes it a tail call, which drops it), so its place is named.
+    @Test func tracebacksNameTheSessionsFunctions() throws {
+        let repl = try ReplRecorder()
+        repl.feed("local function f(x) error('bad ' .. x) end", "f(1)", "function g() f(2) end", "g()",
+                  "local area = function(w, h)", "  return w * hh", "end", "area(2, 3)",
+                  "pcall(f, 3)", "select(2, pcall(f, 4)) -- a comment", "f(5) -- a comment",
+                  "function later(a, b) error('no order') end", "table.sort({1, 2}, later)")
+        #expect(repl.err == [
+            "stdin:1: bad 1\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in function 'f'\n\tstdin:1: in main chunk",
+            "stdin:1: bad 2\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in function 'f'\n\tstdin:1: in function 'g'\n\tstdin:1: in main chunk",
+            "stdin:2: attempt to perform arithmetic on a nil value (global 'hh')\nstack traceback:\n\tstdin:2: in function 'area'\n\tstdin:1: in main chunk",
+            "stdin:1: bad 5\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in function 'f'\n\tstdin:1: in main chunk",
+            // Called from C, where Lua has no name for it at all.
+            "stdin:1: no order\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in function 'later'\n\t[C]: in function 'table.sort'\n\tstdin:1: in main chunk",
+        ])
+        // A caught error is a value as before: its message, with no traceback.
+        #expect(repl.out == ["false\tstdin:1: bad 3", "stdin:1: bad 4"])
+    }
+
+    /// Functions the session's environment does not hold keep Lua's own names for their frames.
+    @Test func tracebacksKeepLuasNamesForOtherFunctions() throws {
+        let repl = try ReplRecorder()
+        repl.feed("do local function inner() error('deep') end function outer() inner() end end", "outer()",
+                  "m = {f = function() error('in m') end}", "m.f()", "table.sort({1, 2}, function() error('in sort') end)")
+        #expect(repl.err == [
+            "stdin:1: deep\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in upvalue 'inner'\n\tstdin:1: in function 'outer'\n\tstdin:1: in main chunk",
+            "stdin:1: in m\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in field 'f'\n\tstdin:1: in main chunk",
+            "stdin:1: in sort\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in function <stdin:1>\n\t[C]: in function 'table.sort'\n\tstdin:1: in main chunk",
+        ])
     }
 }

@@ -23,4 +23,24 @@ import Testing
         repl.send("\u{4}")   // Ctrl-D leaves
         #expect(repl.finish() == 0, "\(repl.shown)")
     }
+
+    /// Ctrl-D at the `>>` prompt drops the unfinished statement with its syntax error, as `lua`
+    /// does, and the session goes on; arrow-up brings the statement back; at `>` Ctrl-D leaves.
+    @Test func endOfInputInsideAStatementDropsIt() throws {
+        let history = try temporaryDirectory().appendingPathComponent("history").path
+        let repl = try TerminalRun(["repl", "--time-limit", "0"], environment: ["TESSERA_HISTORY": history])
+        #expect(repl.waitFor("> "), "\(repl.shown)")
+        repl.send("for i = 1, 2 do\r")
+        #expect(repl.waitFor(">> "), "\(repl.shown)")
+        var mark = repl.shown.utf8.count
+        repl.send("\u{4}")
+        #expect(repl.waitFor("stdin:1: 'end' expected near <eof>\r\n> ", after: mark), "\(repl.shown)")
+        mark = repl.shown.utf8.count
+        repl.send("\u{1b}[A")   // arrow-up: the dropped statement, to finish
+        #expect(repl.waitFor("for i = 1, 2 do", after: mark), "\(repl.shown)")
+        repl.send(" print(i * 10) end\r")
+        #expect(repl.waitFor("\r\n10\r\n20\r\n> ", after: mark), "\(repl.shown)")
+        repl.send("\u{4}")
+        #expect(repl.finish() == 0, "\(repl.shown)")
+    }
 }

@@ -261,6 +261,6 @@ import Testing
 
     @Test func loadErrorsNameTheFileNotTheReplInternals() throws {
         let r = try repl("y = load(\"bad.lua\")\n", files: ["bad.lua": "return { simpleLayout = function(ctx) local x = end }\n"])
-        #expect(r.stderr == "bad.lua:1: unexpected symbol near 'end'\nstack traceback:\n\t[C]: in upvalue 'loadscript'\n\tstdin:1: in main chunk\n")
+        #expect(r.stderr == "bad.lua:1: unexpected symbol near 'end'\nstack traceback:\n\t[C]: in upvalue 'load'\n\tstdin:1: in main chunk\n")
     }
 }

@@ -91,6 +91,11 @@ int tb_tracedmessage(lua_State *L, int idx, size_t *length);
 /* [-1, +1, m] The message handler tb_pcall uses (a lua_CFunction), for callers that need
 ** lua_pcallk: the error with a traceback appended. */
 int tb_msgh(lua_State *L);
+/* [-1, +0, -] Pops a table (anything else: none) whose string keys name Lua functions in
+** tracebacks from then on: a frame of a Lua function the table holds reads "in function 'key'", as
+** luaL_traceback names a function _G holds, also after a tail call. The REPL sets its session's
+** environment, where a typed `local function f` lives as f, and whose lines are tail calls. */
+void tb_setfunctionnames(lua_State *L);
 /* }==================================================================== */
 
 

@@ -44,7 +44,7 @@ extension ReplSession {
         }
     }
 
-    /// loadscript(path) -> a layout value following the script at `path`.
+    /// load(path), behind the prompt's `load` of a .lua path -> a layout value following the script at `path`.
     static let loadScriptFunction: tb_HostFunction = { L, _ in
         hosted(L) { session, L in
             let path = try LuaArguments(L, function: "load").string(1, "path")

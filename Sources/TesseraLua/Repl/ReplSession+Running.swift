@@ -11,12 +11,14 @@ extension ReplSession {
         case failed(LuaScriptError)
     }
 
-    /// Expression first, then the statement as typed (its errors are the ones reported), then
-    /// the statement with its top-level locals persisted. Compiling runs no code.
+    /// Expression first (run in the form that makes no tail call), then the statement as typed
+    /// (its errors are the ones reported), then the statement with its top-level locals
+    /// persisted. Compiling runs no code.
     func compile(_ source: [UInt8]) -> Compiled {
         let name = ReplSession.chunkName
         if let chunk = try? host.load(ReplSource.expressionChunk(source), chunkName: name, environment: environment) {
-            return .chunk(chunk)
+            let running = try? host.load(ReplSource.runningExpressionChunk(source), chunkName: name, environment: environment)
+            return .chunk(running ?? chunk)
         }
         let typed: LuaReference
         do {

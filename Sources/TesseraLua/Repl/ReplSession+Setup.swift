@@ -9,6 +9,10 @@ extension ReplSession {
     /// `loadLayout(path:)`), and builds the result metatable.
     func installBuiltins() throws {
         makeResultMetatable()
+        // The environment plays _G's part here: tracebacks name the functions it holds (a typed
+        // `local function f` among them), as `lua` names _G's, though every line is its own chunk.
+        host.push(environment)
+        tb_setfunctionnames(host.L)
         host.setField("t", of: environment, to: .table(host.tessera))
         pushData()   // allocations are not refused outside script code, so check the cap after
         host.setField("data", of: environment, to: host.popValue())

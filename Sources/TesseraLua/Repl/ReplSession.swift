@@ -133,18 +133,22 @@ package final class ReplSession {
     /// Drops an unfinished statement (Ctrl-C at a `>>` prompt).
     public func cancel() { pending = [] }
 
-    /// At the end of input: reports an unfinished statement's syntax error, as Lua 5.5 does.
-    public func finish() {
-        guard !pending.isEmpty else { return }
-        let source = ReplSource.expandingEquals(ReplSource.joined(pending))
+    /// At the end of input (Ctrl-D): reports an unfinished statement's syntax error and drops the
+    /// statement, as `lua` does, and returns it as typed (the history entry, so arrow-up brings
+    /// it back), or nil when no statement was unfinished.
+    @discardableResult
+    public func finish() -> String? {
+        guard !pending.isEmpty else { return nil }
+        let typed = ReplSource.joined(pending)
         pending = []
         do {
-            _ = try host.load(source, chunkName: ReplSession.chunkName, environment: environment)
+            _ = try host.load(ReplSource.expandingEquals(typed), chunkName: ReplSession.chunkName, environment: environment)
         } catch let error as LuaScriptError {
             report(error)
         } catch {
             complain("\(error)")
         }
+        return String(decoding: typed, as: UTF8.self)
     }
 
     /// `:` then a letter; `::label::` is Lua.

@@ -2,7 +2,8 @@
 /// (`return` prepended to expressions, `>>` for unfinished chunks), plus one thing it does not: locals that outlive their line.
 ///
 /// **Expression first.** `=expr` is short for `return expr`. A line is compiled first as
-/// `return <line>;`; if that compiles, its values are printed. Otherwise it is compiled as a
+/// `return <line>;`; if that compiles, its values are printed (run without a tail call, unlike
+/// `lua`, so tracebacks keep the line's frame). Otherwise it is compiled as a
 /// statement; if *that* fails with a syntax error ending in `<eof>`, the statement is
 /// unfinished and the REPL asks for another line (the `>>` prompt), joining lines with `\n`.
 ///
@@ -39,6 +40,15 @@ enum ReplSource {
     /// The chunk to try first: the text as an expression whose values are returned.
     static func expressionChunk(_ source: [UInt8]) -> [UInt8] {
         Array("return ".utf8) + source + [UInt8(ascii: ";")]
+    }
+
+    /// The expression chunk that runs, once `expressionChunk` compiled: the same values, passed
+    /// through a function of their own, so a line that is a call is not a tail call. A tail call
+    /// drops the line's frame, and with it the line's place in messages (`stdin:1:`), its `in
+    /// main chunk` and Lua's name for the function called. The newline keeps a comment at the
+    /// end of the line from hiding the closing parenthesis; nothing moves to another line.
+    static func runningExpressionChunk(_ source: [UInt8]) -> [UInt8] {
+        Array("return (function(...) return ... end)(".utf8) + source + Array("\n)".utf8)
     }
 
     /// True when a compiler message says the chunk merely ended too early (`... near <eof>`).

@@ -9,7 +9,8 @@
 /// the rest in order). A table met again inside itself prints as `<cycle: root.path>`.
 /// Floats print with the fewest digits (14 to 17) that read back exactly, where Lua's
 /// `tostring` always uses 14, so values match `tessera run`'s JSON.
-/// Short tables stay on one line when they fit `settings.width`; output stops after
+/// Short tables stay on one line when they fit `settings.width`, others take an entry a line,
+/// but for a list's numbers, strings and booleans, packed as many to a line as fit; output stops after
 /// `settings.lines` lines, each cut table saying how many entries it left out, followed by a
 /// note. Strings inside tables longer than `settings.stringlimit` bytes are shortened. At most
 /// 1000 entries of a table are visited, so printing a huge table stays within the line's limits.

@@ -1,4 +1,6 @@
-local write, loadscript, stdload, settings = ...
+-- `load`, the host's script loader, is named as the prompt's `load` is: a traceback shows its frame
+-- ("[C]: in upvalue 'load'") and not this file's wrapper.
+local write, load, stdload, settings = ...
 local type, tostring, pairs, select, setmetatable = type, tostring, pairs, select, setmetatable
 local tonumber, mtype, huge = tonumber, math.type, math.huge
 local concat, sort, format = table.concat, table.sort, string.format
@@ -154,8 +156,23 @@ local function add(line)
   return true
 end
 
--- Writes v at `indent`, on one line if it fits, else one entry per line. Returns false if
--- nothing could be written (the line budget is spent).
+-- Writes the run of scalars of v's list part from i on (up to n), as many to a line as fit
+-- (at least one), and returns the index of the last one written, or nil when the line budget
+-- is spent: a list of a thousand numbers takes a few lines, not a thousand.
+local function packed(v, i, n, inner)
+  local line, j = inner .. scalar(v[i]) .. ",", i
+  while j < n and not plain(v[j + 1]) do
+    local s = scalar(v[j + 1]) .. ","
+    if #line + 1 + #s > settings.width then break end
+    line, j = line .. " " .. s, j + 1
+  end
+  if not add(line) then return nil end
+  return j
+end
+
+-- Writes v at `indent`, on one line if it fits, else one entry per line (the list part's
+-- scalars packed as `packed` writes them). Returns false if nothing could be written (the line
+-- budget is spent).
 local function block(v, indent, prefix, suffix, path, depth)
   local s = inline(v, path, settings.width - #indent - #prefix - #suffix, depth)
   if s then return add(indent .. prefix .. s .. suffix) end
@@ -163,11 +180,18 @@ local function block(v, indent, prefix, suffix, path, depth)
   open[v] = path
   local n, keys, partial = entries(v)
   local total, shown, inner = n + #keys, 0, indent .. "  "
-  for i = 1, total do
+  while shown < total do
     if #lines >= budget then break end
+    local i = shown + 1
     local k = i <= n and i or keys[i - n]
-    if not block(v[k], inner, i <= n and "" or keytext(k) .. " = ", ",", childpath(path, k), depth + 1) then break end
-    shown = i
+    if i <= n and not plain(v[i]) then
+      local last = packed(v, i, n, inner)
+      if not last then break end
+      shown = last
+    else
+      if not block(v[k], inner, i <= n and "" or keytext(k) .. " = ", ",", childpath(path, k), depth + 1) then break end
+      shown = i
+    end
   end
   open[v] = nil
   if shown < total or partial then
@@ -206,11 +230,11 @@ local function print(...)
   write(text)
 end
 
-local function load(chunk, ...)
+local function scriptorchunk(chunk, ...)
   if type(chunk) == "string" and select("#", ...) == 0 and chunk:sub(-4) == ".lua" then
-    return loadscript(chunk)
+    return load(chunk)
   end
   return stdload(chunk, ...)
 end
 
-return print, load
+return print, scriptorchunk

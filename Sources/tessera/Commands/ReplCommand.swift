@@ -16,7 +16,8 @@ import TesseraRender
 /// stops a running line or drops the line being typed. Otherwise lines are read plainly and
 /// nothing but what the lines print reaches stdout (errors go to stderr), so a pipe gets
 /// exactly the results; Ctrl-C then ends the process as usual. Ctrl-D (end of input) or
-/// `:quit` leaves. The exit status is 0 unless the session could not start or, when stdin is
+/// `:quit` leaves; at a terminal, Ctrl-D inside an unfinished statement drops the statement
+/// instead (keeping it in the history), as `lua` does. The exit status is 0 unless the session could not start or, when stdin is
 /// not a terminal, any line raised an error (then 1, after every line has run).
 ///
 /// Lines reach Lua as the bytes typed and `print` writes Lua strings' bytes unchanged (Lua
@@ -131,7 +132,12 @@ struct ReplCommand: ParsableCommand {
                     continue
                 }
                 printLine("")
-                session.finish()
+                // Ctrl-D at `>>` drops the unfinished statement, as `lua` does, and the session
+                // goes on; arrow-up brings the statement back. At `>` it leaves.
+                if let unfinished = session.finish() {
+                    editor.remember(unfinished)
+                    continue
+                }
                 return
             }
             let step = session.feed(bytes: line)
