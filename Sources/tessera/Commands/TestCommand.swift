@@ -29,7 +29,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the results as JUnit XML to FILE (atomically).", valueName: "FILE"))
     var junit: String?
 
-    @Option(help: ArgumentHelp("Write a page showing each failed snapshot's old and new frames overlaid to FILE.html (atomically).",
+    @Option(help: ArgumentHelp("Write a page to FILE.html (atomically) showing each failed snapshot's old and new frames overlaid, and every other failure's message.",
                                valueName: "FILE.html"))
     var report: String?
 
