@@ -6,7 +6,8 @@ failed test and where, and that its picture draws the old frames and the new one
 "new" buttons and the slider change what is drawn, and a moved item's new top edge is drawn in
 the "moved" colour only when the new frames are shown. A second test's content is 1.8M px tall:
 its picture is a window at 1:1 around the items that moved (it was drawn 3 px wide), and a note says
-which part it shows.
+which part it shows. A test that failed without a snapshot (a `toEqual`) is listed after the
+pictures with its message, and counted in the title.
 
 Usage: scripts/report-browser-test.py TESSERA [SCREENSHOT_DIR]
 """
@@ -28,6 +29,7 @@ end)
 test("a long feed", function()
   expect(t.run("flow", {data = "../long.json", sizing = "intrinsic", params = {spacing = SPACING}})):toMatchSnapshot()
 end)
+test("the spacing is 8", function() expect(SPACING):toEqual(8) end)
 """
 ITEMS = '[{"id":"a","w":100,"h":80},{"id":"b","w":100,"h":120},{"id":"c","w":100,"h":60},{"id":"d","w":100,"h":90}]'
 # One item per line (300 of 375 px wide, at their own sizes): b's top moves from 1800008 to 1800012.
@@ -65,7 +67,12 @@ def main():
         browser.call("Page.navigate", url="file://" + os.path.join(project, "report.html"))
         browser.wait("document.querySelector('canvas') !== null", "the report's picture")
         checks("the title counts the failures",
-               browser.eval("document.querySelector('h1').textContent") == "tessera test: 3 failed snapshots")
+               browser.eval("document.querySelector('h1').textContent") == "tessera test: 3 failed snapshots, 1 other failure")
+        other = browser.eval("(b => [b.querySelector('h2').textContent, b.querySelector('.where').textContent, "
+                             "b.querySelector('pre').textContent])(document.getElementById('other-1'))")
+        checks("the test that failed otherwise is listed with its message",
+               other == ["the spacing is 8", "tests/grid_test.lua",
+                         "tests/grid_test.lua:11: expected values to be equal: the value is 12, expected 8"], str(other))
         checks("the failure names its test", browser.eval("document.querySelector('h2').textContent") == "flow lays out the items")
         checks("and where it failed", browser.eval("document.querySelector('.where').textContent").startswith("tests/grid_test.lua:3"))
         # Item "d" moved from y 128 to y 132 (spacing 8 -> 12); its new top edge, a little in from

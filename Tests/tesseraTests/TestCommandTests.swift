@@ -319,9 +319,10 @@ import Testing
             .write(to: root.appendingPathComponent("tests/grid_test.lua"), atomically: true, encoding: .utf8)
         let run = try Self.test(in: root)
         #expect(run.status == 0)
-        #expect(Self.lines(run.stdout).suffix(4) == [
+        #expect(Self.lines(run.stdout).suffix(5) == [
             "  written: 'flow lays out items 1' in tests/__snapshots__/grid_test.lua.snap.json",
             "  obsolete: 'flow lays out the items 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "    (run `tessera test tests/grid_test.lua --update` to remove it)",
             "2 passed, 0 failed, 1 written, 1 obsolete",
             "",
         ])

@@ -122,6 +122,15 @@ package enum LayoutTestFile {
         LayoutTestResult(name: fileTestName, milliseconds: 0, failure: message)
     }
 
+    /// The line under a file's obsolete snapshots, without `--update`: the command that removes
+    /// them, as a failed snapshot's line names the one that accepts it. Nil when there are none,
+    /// or when `--update` would keep them (the file declares no tests).
+    package static func obsoleteHint(for file: LayoutTestFileResult) -> String? {
+        guard !file.obsolete.isEmpty, !file.obsoleteKept else { return nil }
+        let them = file.obsolete.count == 1 ? "it" : "them"
+        return "(run `tessera test \(LayoutTestSession.shellWord(file.path)) --update` to remove \(them))"
+    }
+
     /// The failure of a test file that declares no test.
     static func noTestsMessage(_ path: String) -> String {
         "\(path): declares no tests; expected at least one test(name, function() ... end) call"

@@ -5,12 +5,19 @@
 // old to new, the buttons show one side or both. Content that would be drawn at under a quarter
 // of its size to fit (a feed 1.85M px tall came out 20 px wide) is drawn at 1:1 instead, as a
 // window of at most PICTURE_W x PICTURE_H around the changed frames; a note says which part.
+//
+// Each other failure (a test that failed without a snapshot mismatch, or a test file that failed
+// as a whole, test null): {test, where, message}, listed after the pictures, so the page of a red
+// CI job never reads as if nothing failed.
 const data = JSON.parse(document.getElementById("report-data").textContent);
+const others = JSON.parse(document.getElementById("report-others").textContent);
 const list = document.getElementById("failures");
-document.getElementById("title").textContent =
-  `tessera test: ${data.length} failed snapshot${data.length === 1 ? "" : "s"}`;
+const counted = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+document.getElementById("title").textContent = `tessera test: ${counted(data.length, "failed snapshot")}` +
+  (others.length ? `, ${counted(others.length, "other failure")}` : "");
 if (data.length === 0) {
-  list.innerHTML = '<p class="none">No snapshot failed.</p>';
+  list.innerHTML = others.length ? '<p class="none">No snapshot failed; the failures below have no picture.</p>'
+                                 : '<p class="none">No snapshot failed.</p>';
 }
 const PICTURE_W = 560, PICTURE_H = 16000, SMALLEST_SCALE = 0.25;
 const OLD = "#0a84ff", NEW = "#ff9f0a", MOVED = "#ff375f", GONE = "#8e8e93", CAME = "#30d158";
@@ -98,6 +105,17 @@ data.forEach((f, n) => {
   }));
   draw();
 });
+
+if (others.length) {
+  list.append(el("h2", { className: "others", textContent: `Other failures (${others.length})` }));
+  others.forEach((f, n) => {
+    const box = el("section", { className: "failure", id: `other-${n + 1}` });
+    box.append(el("h2", { textContent: f.test === null ? f.where : f.test }));
+    box.append(el("div", { className: "where", textContent: f.test === null ? "the test file failed" : f.where }));
+    box.append(el("pre", { textContent: f.message }));
+    list.append(box);
+  });
+}
 
 // The part of the content the picture shows, in content coordinates, and its scale: the whole,
 // fitted into PICTURE_W x PICTURE_H, unless that would draw it at under SMALLEST_SCALE; then a

@@ -6,12 +6,34 @@ import TesseraCore
 /// elements highlighted, those that appeared or disappeared in their own colours), with a
 /// slider that fades from the old frames to the new ones and buttons for old, both and new.
 ///
+/// Tests that failed otherwise (a script error, a `toEqual`, a missing snapshot in CI) are
+/// listed below with their messages: a CI job's page must not read "No snapshot failed" alone
+/// when the job is red.
+///
 /// The page is Pages/snapshot-report.html (with snapshot-report.js) with the failures as JSON in
-/// its data element; frames are flat arrays `x, y, w, h, change`.
+/// its data elements; frames are flat arrays `x, y, w, h, change`.
 package struct SnapshotReportPage {
     public var mismatches: [SnapshotMismatch]
+    /// The failed tests with no snapshot mismatch, in file order.
+    public var otherFailures: [OtherFailure]
 
-    public init(mismatches: [SnapshotMismatch]) { self.mismatches = mismatches }
+    /// A failed test the page has no picture for.
+    public struct OtherFailure: Sendable, Equatable {
+        /// The test's name, or nil for a test file that failed as a whole (it does not load,
+        /// or declares no tests).
+        public var test: String?
+        public var file: String
+        public var message: String
+
+        public init(test: String?, file: String, message: String) {
+            self.test = test; self.file = file; self.message = message
+        }
+    }
+
+    public init(mismatches: [SnapshotMismatch], otherFailures: [OtherFailure] = []) {
+        self.mismatches = mismatches
+        self.otherFailures = otherFailures
+    }
 
     /// The page's text. O(elements of the failed snapshots).
     public func html() -> String {
@@ -38,7 +60,11 @@ package struct SnapshotReportPage {
             }
             return .object(object)
         }
+        let others: [JSONValue] = otherFailures.map { f in
+            .object(["test": f.test.map(JSONValue.string) ?? .null, "where": .string(f.file), "message": .string(f.message)])
+        }
         // The page ends with a newline, as the file does.
-        return PageTemplate(file: "snapshot-report.html").filled(["data": PageText.scriptJSON(.array(failures))]) + "\n"
+        return PageTemplate(file: "snapshot-report.html").filled(["data": PageText.scriptJSON(.array(failures)),
+                                                                  "others": PageText.scriptJSON(.array(others))]) + "\n"
     }
 }

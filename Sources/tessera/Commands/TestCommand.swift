@@ -29,7 +29,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the results as JUnit XML to FILE (atomically).", valueName: "FILE"))
     var junit: String?
 
-    @Option(help: ArgumentHelp("Write a page showing each failed snapshot's old and new frames overlaid to FILE.html (atomically).",
+    @Option(help: ArgumentHelp("Write a page to FILE.html (atomically) showing each failed snapshot's old and new frames overlaid, and every other failure's message.",
                                valueName: "FILE.html"))
     var report: String?
 
@@ -93,8 +93,14 @@ struct TestCommand: ParsableCommand {
         do {
             if let junit { try writeAtomically(Array(JUnitReport(files: results).xml().utf8), to: junit, flag: "--junit", sparing: testFiles) }
             if let report {
-                try writeAtomically(Array(SnapshotReportPage(mismatches: tests.flatMap(\.mismatches)).html().utf8), to: report,
-                                    flag: "--report", sparing: testFiles)
+                let others = results.flatMap { file in
+                    file.tests.filter { !$0.passed && $0.mismatches.isEmpty }.map { test in
+                        SnapshotReportPage.OtherFailure(test: test.name == LayoutTestFile.fileTestName ? nil : test.name,
+                                                        file: file.path, message: test.failure ?? "")
+                    }
+                }
+                let page = SnapshotReportPage(mismatches: tests.flatMap(\.mismatches), otherFailures: others)
+                try writeAtomically(Array(page.html().utf8), to: report, flag: "--report", sparing: testFiles)
             }
         } catch {
             writeFailure = error
@@ -165,6 +171,7 @@ struct TestCommand: ParsableCommand {
         }
         let fate = !update ? "" : file.obsoleteKept ? " (kept: the file declares no tests)" : " (removed)"
         for key in file.obsolete { lines.append("  obsolete\(fate): '\(key)' in \(file.snapshotPath)") }
+        if !update, let hint = LayoutTestFile.obsoleteHint(for: file) { lines.append("    " + hint) }
         return lines
     }
 
