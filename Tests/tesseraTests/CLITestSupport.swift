@@ -48,16 +48,28 @@ func runTessera(_ arguments: [String], in directory: URL = repositoryRoot, input
     return CLIOutcome(status: status, stdout: stdout, stderr: stderr)
 }
 
-/// The environment of every child a test starts: this process's, so a coverage run's
-/// LLVM_PROFILE_FILE reaches the child and its profile joins the run's instead of landing as
-/// default.profraw where it runs, with SWIFT_BACKTRACE off (a crash is a status, not seconds of
-/// backtrace), then `changes`: a value sets a variable, nil removes it.
+/// The environment of every child a test starts: this process's, so in a coverage run the
+/// child's profile joins the run's instead of landing as default.profraw where it runs, with
+/// SWIFT_BACKTRACE off (a crash is a status, not seconds of backtrace), then `changes`: a value
+/// sets a variable, nil removes it.
+/// The child's profile is a file of its own in LLVM_PROFILE_FILE's folder: processes merging
+/// into the one file of a `%m` pattern left it corrupt, a `%p` file is overwritten when a
+/// process id comes round again, and another user may not write a file root made.
 func childEnvironment(_ changes: [String: String?] = [:]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
+    if let file = environment["LLVM_PROFILE_FILE"], !file.isEmpty, file != "/dev/null" {
+        environment["LLVM_PROFILE_FILE"] = URL(fileURLWithPath: file).deletingLastPathComponent()
+            .appendingPathComponent("child-\(UUID().uuidString)-%p.profraw").path
+    }
     for (name, value) in changes { environment[name] = value }
     return environment
 }
+
+/// The environment change for a child that could not write a coverage profile (one under a file
+/// size limit): it writes none, so no "LLVM Profile Error" joins the stderr a test compares.
+/// Outside a coverage build nothing reads LLVM_PROFILE_FILE.
+let noCoverageProfile: [String: String?] = ["LLVM_PROFILE_FILE": "/dev/null"]
 
 /// Lets a child running as another user write its coverage profile where LLVM_PROFILE_FILE
 /// puts it (a folder of the build, root's): the folder becomes writable by all, sticky, as

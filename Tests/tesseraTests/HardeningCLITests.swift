@@ -171,7 +171,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let data = repositoryRoot.appendingPathComponent("datasets/emoji-15.1.json").path
         let r = try runTessera(["-c", "ulimit -f 1; \"$0\" run flow --data \"$1\" --out x.json; echo \"status $?\"",
-                                tesseraBinary.path, data], in: dir, executable: URL(fileURLWithPath: "/bin/bash"))
+                                tesseraBinary.path, data], in: dir, executable: URL(fileURLWithPath: "/bin/bash"),
+                               environment: noCoverageProfile)
         #expect(r.stdout == "status 1\n")
         #expect(r.stderr == "Error: cannot write x.json: file too large\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
