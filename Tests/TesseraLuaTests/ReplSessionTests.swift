@@ -161,6 +161,16 @@ final class ReplRecorder {
         #expect(repl.err[2].hasPrefix("stdin:1: attempt to concatenate a nil value\nstack traceback:\n"))
     }
 
+    @Test func anExpressionsErrorNamesItsOwnLine() throws {
+        let repl = try ReplRecorder()
+        repl.feed("colours.red", "colours.red -- a comment", "print(1,", "colours.red)")
+        #expect(repl.err.map { $0.split(separator: "\n")[0] } == [
+            "stdin:1: attempt to index a nil value (global 'colours')",
+            "stdin:1: attempt to index a nil value (global 'colours')",
+            "stdin:2: attempt to index a nil value (global 'colours')",
+        ])
+    }
+
     @Test func runawayLoopsStopAndTheSessionSurvives() throws {
         let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: 0.05))
         repl.feed("while true do end", "'after the loop'")

@@ -9,6 +9,14 @@ import Testing
         #expect(ReplSource.expressionChunk("x + 1") == "return x + 1;")
     }
 
+    @Test func theRunningExpressionEndsOnItsLastTokensLine() {
+        let wrap = "return (function(...) return ... end)("
+        #expect(ReplSource.runningExpressionChunk("f(1)") == wrap + "f(1))")
+        #expect(ReplSource.runningExpressionChunk("f(1) -- why ) not") == wrap + "f(1))")
+        #expect(ReplSource.runningExpressionChunk("{1,\n 2} --[[ note ]]  ") == wrap + "{1,\n 2})")
+        #expect(ReplSource.runningExpressionChunk("'--' .. s") == wrap + "'--' .. s)")
+    }
+
     @Test func incompleteMeansEndsInEOF() {
         #expect(ReplSource.isIncomplete("stdin:1: 'end' expected near <eof>"))
         #expect(ReplSource.isIncomplete("stdin:1: unfinished long string (starting at line 1) near <eof>"))
@@ -64,6 +72,7 @@ import Testing
 private extension ReplSource {
     static func expandingEquals(_ source: String) -> String { text(expandingEquals(Array(source.utf8))) }
     static func expressionChunk(_ source: String) -> String { text(expressionChunk(Array(source.utf8))) }
+    static func runningExpressionChunk(_ source: String) -> String { text(runningExpressionChunk(Array(source.utf8))) }
     static func persistingLocals(_ source: String) -> String { text(persistingLocals(Array(source.utf8))) }
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

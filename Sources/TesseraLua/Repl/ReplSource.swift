@@ -45,10 +45,13 @@ enum ReplSource {
     /// The expression chunk that runs, once `expressionChunk` compiled: the same values, passed
     /// through a function of their own, so a line that is a call is not a tail call. A tail call
     /// drops the line's frame, and with it the line's place in messages (`stdin:1:`), its `in
-    /// main chunk` and Lua's name for the function called. The newline keeps a comment at the
-    /// end of the line from hiding the closing parenthesis; nothing moves to another line.
+    /// main chunk` and Lua's name for the function called. What follows the last token (spaces
+    /// and comments) is left out, so a comment cannot hide the closing parenthesis, which stays
+    /// on the expression's last line: Lua gives an error the line of the token it read last.
+    /// O(length of the source).
     static func runningExpressionChunk(_ source: [UInt8]) -> [UInt8] {
-        Array("return (function(...) return ... end)(".utf8) + source + Array("\n)".utf8)
+        let end = LuaTokens.scan(source).last?.range.upperBound ?? 0
+        return Array("return (function(...) return ... end)(".utf8) + source[..<end] + [UInt8(ascii: ")")]
     }
 
     /// True when a compiler message says the chunk merely ended too early (`... near <eof>`).
