@@ -177,6 +177,14 @@ TB_INTERNAL void tb_dropcarried(lua_State *L);
 ** below it only re-raised the error (`error`, the sandbox's wrap). */
 TB_INTERNAL int tb_putcarried(tb_TraceOut *out, lua_State *L, int idx, int level);
 
+/* NameHints.c, on the error path of tb_pcall's handler:
+** [-0, +1, m] when the message at idx ends with a nil global, method or field (Lua's "(global
+** 'x')") raised in the Lua function at level 1, pushes the names the script may have meant
+** (`name`: Lua's; 1..n: the candidates) and returns 1; else pushes nil and returns 0; */
+TB_INTERNAL int tb_pushhints(lua_State *L, int idx);
+/* [-0, +0, m] records the table at `hints` (nil: nothing) for the error text on top; */
+TB_INTERNAL void tb_recordhints(lua_State *L, int hints);
+
 /* The __name of ctx:item's items (Items.c), by which messages tell them apart (Messages.c). */
 #define TB_ITEMNAME "tessera.item"
 

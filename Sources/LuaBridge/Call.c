@@ -88,6 +88,7 @@ static const char *tb_stackoverflow(const char *msg, const char *where) {
 int tb_msgh(lua_State *L) {
   const char *msg, *overflow, *where;
   int at = 1;   /* the slot of the message msg points into */
+  int carried, hints;
   /* an error from a nested call (run inside a t.sections function ...) already carries its
   ** traceback: one is enough */
   if (tb_istraced(L, 1)) {
@@ -95,7 +96,8 @@ int tb_msgh(lua_State *L) {
     return 1;
   }
   lua_settop(L, 1);
-  if (!tb_pushcarried(L, 1)) {   /* 2: the frames of the coroutine it came from, 3: its place */
+  carried = tb_pushcarried(L, 1);
+  if (!carried) {   /* 2: the frames of the coroutine it came from, 3: its place */
     lua_pushnil(L);
     tb_pushscriptwhere(L, 1);
   }
@@ -131,6 +133,11 @@ int tb_msgh(lua_State *L) {
     msg = tb_pushfmessage(L, "%s%s", where, msg);
     at = lua_gettop(L);
   }
+  /* the names a misspelt global, method or field may have meant, while its frame is live (not
+  ** for an error carried from a coroutine, whose frames are gone) */
+  if (carried) lua_pushnil(L);
+  else tb_pushhints(L, at);
+  hints = lua_gettop(L);
   {
     /* the message (up to a zero byte a described object may hold), then the traceback: one
     ** copy of the message, however long, made by the concatenation */
@@ -148,6 +155,7 @@ int tb_msgh(lua_State *L) {
     lua_pushinteger(L, (lua_Integer)length);
   }
   tb_recordtraced(L);
+  tb_recordhints(L, hints);
   return 1;
 }
 

@@ -66,4 +66,12 @@ enum ReplTerminal {
         guard tb_repl_terminalsize(fd, &columns, &rows) == 0 else { return nil }
         return (Int(columns), Int(rows))
     }
+
+    /// Whether the terminal on `fd` echoes a control key it takes as a signal, Ctrl-C as `^C`,
+    /// where the cursor is (ECHO and ECHOCTL, as terminals start): false when `fd` is no terminal.
+    static func echoesControlKeys(_ fd: Int32) -> Bool {
+        var mode = termios()
+        let echo = tcflag_t(ECHO) | tcflag_t(ECHOCTL)
+        return tcgetattr(fd, &mode) == 0 && mode.c_lflag & echo == echo
+    }
 }

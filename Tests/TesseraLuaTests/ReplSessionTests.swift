@@ -102,6 +102,20 @@ final class ReplRecorder {
         #expect(repl.out == ["{3}"])
     }
 
+    /// A misspelt name gets the hint on the message line, from the session's own globals too;
+    /// the traceback is Lua's as ever; a nil local, or a name nothing is close to, gets none.
+    @Test func aMisspeltNameIsHinted() throws {
+        let repl = try ReplRecorder()
+        repl.feed("pirnt(1)", "string.uper('a')", "myColours = {}", "x = mycolours.red", "do local prnt; prnt(1) end", "zqxw(1)")
+        #expect(repl.err == [
+            "stdin:1: attempt to call a nil value (global 'pirnt') (did you mean print?)\nstack traceback:\n\tstdin:1: in main chunk",
+            "stdin:1: attempt to call a nil value (field 'uper') (did you mean upper?)\nstack traceback:\n\tstdin:1: in main chunk",
+            "stdin:1: attempt to index a nil value (global 'mycolours') (did you mean myColours?)\nstack traceback:\n\tstdin:1: in main chunk",
+            "stdin:1: attempt to call a nil value (local 'prnt')\nstack traceback:\n\tstdin:1: in main chunk",
+            "stdin:1: attempt to call a nil value (global 'zqxw')\nstack traceback:\n\tstdin:1: in main chunk",
+        ])
+    }
+
     @Test func printWithoutPrintReportsIt() throws {
         let repl = try ReplRecorder()
         repl.feed("print = nil", "1")

@@ -43,4 +43,21 @@ import Testing
         repl.send("\u{4}")
         #expect(repl.finish() == 0, "\(repl.shown)")
     }
+
+    /// Ctrl-C stops a running line; "interrupted" starts on a line of its own, not after the
+    /// `^C` the terminal echoed, and the prompt comes back.
+    @Test func anInterruptedLineIsReportedOnALineOfItsOwn() throws {
+        let history = try temporaryDirectory().appendingPathComponent("history").path
+        let repl = try TerminalRun(["repl", "--time-limit", "0"], environment: ["TESSERA_HISTORY": history])
+        #expect(repl.waitFor("> "), "\(repl.shown)")
+        let mark = repl.shown.utf8.count
+        repl.send("while true do end\r")
+        #expect(repl.waitFor("while true do end\r\n", after: mark), "\(repl.shown)")
+        repl.interrupt()
+        #expect(repl.waitFor("\r\n> ", after: mark), "\(repl.shown)")
+        #expect(String(decoding: repl.shown.utf8.dropFirst(mark), as: UTF8.self)
+                == "while true do end\r\n^C\r\nstdin:1: interrupted\r\nstack traceback:\r\n\tstdin:1: in main chunk\r\n> ", "\(repl.shown)")
+        repl.send("\u{4}")
+        #expect(repl.finish() == 0, "\(repl.shown)")
+    }
 }

@@ -47,6 +47,16 @@ final class TerminalRun {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Ctrl-C while the program runs a line: the terminal echoes the key (`^C`) and the program
+    /// gets SIGINT. The pseudo-terminal is not the child's controlling terminal, so its line
+    /// discipline signals nobody: the key is typed for the echo, then the signal sent.
+    func interrupt() {
+        var key: UInt8 = 3
+        _ = write(master, &key, 1)
+        waitFor("^C", timeout: 5)
+        _ = kill(process.pid, SIGINT)
+    }
+
     /// Reads what the terminal shows until `text` has appeared after `from` (an index into
     /// `shown`), the program ends, or `timeout` seconds pass. True when `text` appeared.
     @discardableResult

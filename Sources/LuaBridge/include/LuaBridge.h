@@ -91,6 +91,11 @@ int tb_tracedmessage(lua_State *L, int idx, size_t *length);
 /* [-1, +1, m] The message handler tb_pcall uses (a lua_CFunction), for callers that need
 ** lua_pcallk: the error with a traceback appended. */
 int tb_msgh(lua_State *L);
+/* [-0, +(0|1), -] When tb_pcall's handler gathered names for the error at idx (its message ends
+** with a nil global, method or field, as Lua names it: "(global 'pirnt')"), pushes them (a table:
+** `name` the name Lua gave, 1..n the names the script may have meant: the failing function's
+** variables, its globals, the fields of the tables it reached) and returns 1; else 0. */
+int tb_pushhintsfor(lua_State *L, int idx);
 /* [-1, +0, -] Pops a table (anything else: none) whose string keys name Lua functions in
 ** tracebacks from then on: a frame of a Lua function the table holds reads "in function 'key'", as
 ** luaL_traceback names a function _G holds, also after a tail call. The REPL sets its session's

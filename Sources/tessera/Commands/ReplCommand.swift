@@ -122,6 +122,12 @@ struct ReplCommand: ParsableCommand {
         if interrupts?.stopsRunningLines == false {
             reportError("tessera repl: no thread could be started to stop a running line: Ctrl-C only drops the line being typed (the time limit still stops one)")
         }
+        if let interrupts, ReplTerminal.echoesControlKeys(STDIN_FILENO) {
+            // Ctrl-C while a line runs: the terminal echoed "^C" where its cursor was, so the
+            // message that follows ("interrupted") starts on a line of its own.
+            let error = session.output.error
+            session.output.error = { text in error(interrupts.takeInterrupt() ? "\n" + text : text) }
+        }
         defer { editor.save() }
         while true {
             _ = interrupts?.takeInterrupt()
