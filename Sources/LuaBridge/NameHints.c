@@ -1,6 +1,6 @@
 /*
 ** NameHints.c: the names a misspelt one may have meant, gathered on the error path only.
-** Lua names what it failed to call or index after its message ("attempt to call a nil value
+** Lua names the nil value it failed to call, index, compute or concatenate after its message ("attempt to call a nil value
 ** (global 'pirnt')": varinfo in ldebug.c, whose forms are global, local, method, field,
 ** upvalue, constant and for iterator). A nil global, method or field is most often a typo; a
 ** nil local or upvalue is a variable the script declared, and a constant is no lookup. So for
@@ -33,8 +33,9 @@ static const char *const tb_hintkinds[] = {"global", "method", "field"};
 static int tb_hintkind(const char *msg, const char **name, size_t *length) {
   size_t n = strlen(msg), k;
   const char *open, *quote;
-  if (strstr(msg, "attempt to call a nil value (") == NULL &&
-      strstr(msg, "attempt to index a nil value (") == NULL) return -1;
+  /* luaG_typeerror's "attempt to <call, index, perform arithmetic on, concatenate, get length
+  ** of> a nil value (...)" */
+  if (strstr(msg, "attempt to ") == NULL || strstr(msg, " a nil value (") == NULL) return -1;
   if (n < 5 || strcmp(msg + n - 2, "')") != 0) return -1;
   for (open = msg + n - 3; open > msg && *open != '('; open--) {}
   if (*open != '(') return -1;

@@ -19,6 +19,19 @@ import TesseraCore
                 == "hint:2: attempt to call a nil value (global 'tostirng') (did you mean tostring?)")
     }
 
+    /// Arithmetic, concatenation and length on a nil name are Lua's same kind of message.
+    @Test func aMisspeltNameInAnExpressionIsHinted() {
+        #expect(message("local function area(w, h)\n  return w * hh\nend\nreturn area(2, 3)")
+                == "hint:2: attempt to perform arithmetic on a nil value (global 'hh') (did you mean h?)")
+        #expect(message("local p = {width = 1}\nreturn p.widht + 1")
+                == "hint:2: attempt to perform arithmetic on a nil value (field 'widht') (did you mean width?)")
+        #expect(message("local name = 'a'\nreturn 'x' .. nmae")
+                == "hint:2: attempt to concatenate a nil value (global 'nmae') (did you mean name?)")
+        #expect(message("local items = {}\nreturn #itmes")
+                == "hint:2: attempt to get length of a nil value (global 'itmes') (did you mean items?)")
+        #expect(message("return 1 < nil") == "hint:1: attempt to compare number with nil")
+    }
+
     @Test func aMisspeltLibraryFunctionOrMethodIsHinted() {
         #expect(message("return string.uper('a')") == "hint:1: attempt to call a nil value (field 'uper') (did you mean upper?)")
         #expect(message("return math.flor(1.5)") == "hint:1: attempt to call a nil value (field 'flor') (did you mean floor?)")

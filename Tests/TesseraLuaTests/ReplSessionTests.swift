@@ -265,7 +265,7 @@ final class ReplRecorder {
         #expect(repl.err == [
             "stdin:1: bad 1\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in function 'f'\n\tstdin:1: in main chunk",
             "stdin:1: bad 2\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in function 'f'\n\tstdin:1: in function 'g'\n\tstdin:1: in main chunk",
-            "stdin:2: attempt to perform arithmetic on a nil value (global 'hh')\nstack traceback:\n\tstdin:2: in function 'area'\n\tstdin:1: in main chunk",
+            "stdin:2: attempt to perform arithmetic on a nil value (global 'hh') (did you mean h?)\nstack traceback:\n\tstdin:2: in function 'area'\n\tstdin:1: in main chunk",
             "stdin:1: bad 5\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in function 'f'\n\tstdin:1: in main chunk",
             // Called from C, where Lua has no name for it at all.
             "stdin:1: no order\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in function 'later'\n\t[C]: in function 'table.sort'\n\tstdin:1: in main chunk",
