@@ -17,15 +17,18 @@ line until dismissed; a viewport side in the address that is not finite (`#w=1e9
 one past the fields' bound is that bound; a param in the address that JSON cannot carry (`p.columns=1e999`) is refused
 there in the server's words and not sent. Then a built-in layout by name
 (`flow`): a control per parameter it takes, menus for its enums, laying out again from them. No
-JavaScript error. Screenshots (with SCREENSHOT_DIR): preview-controls.png, preview-refused.png,
-preview-refused-viewport.png, preview-not-sent.png.
+JavaScript error. Last, sections titled in their top right corners (`flow` over titled
+sections): each title's box is as wide as its text and padding, and no label runs under a title:
+it moves under, is cut short of it or is left off, as in the svg picture and run --format html's
+page. Screenshots (with SCREENSHOT_DIR): preview-controls.png, preview-refused.png,
+preview-refused-viewport.png, preview-not-sent.png, preview-titles.png.
 """
 import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview, write_files  # noqa: E402
+from preview_cdp import TITLED, Browser, Checks, check_title_labels, drawn_box_js, report_failure, shut_down, start_preview, write_files  # noqa: E402
 
 TESSERA = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
@@ -52,6 +55,7 @@ _, files = write_files("tessera-preview-controls-", {
     "grid.lua": SCRIPT,
     "data.json": {"items": [{"id": "i%d" % k, "name": "Name %d" % k} for k in range(60)]},
     "sized.json": {"items": [{"id": "s%d" % k, "w": 50, "h": 40} for k in range(3)]},
+    "titled.json": TITLED,
 })
 script, data = files["grid.lua"], files["data.json"]
 
@@ -273,6 +277,25 @@ try:
     check("flow: the choice is in the address", "p.justifyContent=center" in browser.eval("location.search"))
     set_number("interitemSpacing", 10)
     wait_box("s0", "Math.abs(f[0] - 102.5) < 0.05", "10 between the items: s0 at x = (375 - 170) / 2")
+    check("no JavaScript error logged", not browser.errors, str(browser.errors))
+    browser.call("Page.navigate", url="about:blank")
+    shut_down(None, server)
+
+    # Section titles measured and labels kept clear of them, as run --format html's page draws
+    # them; again after a scroll away and back, which mounts the titles anew.
+    server, url, _, _, lines = start_preview([TESSERA, "preview", "flow", "--data", files["titled.json"], "--label", "name",
+                                              "--viewport", "300x400", "--port", "0"])
+    browser.call("Page.navigate", url=url + "#w=300&h=400")
+    browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('#layer > div.title')", "the titled picture")
+    if SHOTS:
+        browser.screenshot(os.path.join(SHOTS, "preview-titles.png"), clip=(0, 0, 380, 560))
+    for when in ("titled sections: at first", "titled sections: after a scroll away and back"):
+        if when.endswith("back"):
+            browser.eval("view.scrollTop = 2000; draw(); true")
+            browser.wait("S.y >= 2000", "a scroll down")
+            browser.eval("view.scrollTop = 0; draw(); true")
+            browser.wait("S.y === 0", "a scroll back")
+        check_title_labels(browser, check, when, "labelOf(+n.dataset.d)")
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
     print("preview controls test: %d checks passed" % len(check))
 except BaseException:

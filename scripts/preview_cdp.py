@@ -191,3 +191,83 @@ def shut_down(browser, server):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+# Sections whose long titles (in their top right corners) meet the labels of the cards there, laid
+# out by `flow --label name` at 300x400: 40 px tall cards, where a label moves under the title;
+# 20 px tall ones, where it is cut short of it; 16 px squares, where it is left off; then enough
+# cards to scroll the first titles away. Used by the run page's test and the preview's.
+TITLED = {"source": "page labels browser test", "licence": "CC0-1.0", "sections": [
+    {"id": "tall", "title": "Smileys & Emotion", "items": [{"id": "t%d" % k, "name": "grinning face", "w": 90, "h": 40} for k in range(7)]},
+    {"id": "short", "title": "People & Body", "items": [{"id": "s%d" % k, "name": "face with tears of joy", "w": 90, "h": 20} for k in range(7)]},
+    {"id": "small", "title": "Animals & Nature", "items": [{"id": "m%d" % k, "name": "cat", "w": 16, "h": 16} for k in range(40)]},
+    {"id": "rest", "title": "Food & Drink", "items": [{"id": "r%d" % k, "name": "pear", "w": 90, "h": 40} for k in range(240)]},
+]}
+
+# Each card's label as the page shows it: the text's box cut to the card's content box (padding
+# and border off), its padding and its whole label (`whole`, a JavaScript expression of the card's
+# node n); each title's box, the gap between its right padding and its text's end, and whether
+# its text was cut.
+LABELS_JS = """(() => {
+  const box = r => [r.left, r.top, r.right, r.bottom];
+  const textBox = n => { const range = document.createRange(); range.selectNodeContents(n); return box(range.getBoundingClientRect()); };
+  const titles = [...document.querySelectorAll('#layer > div.title')].map(n => {
+    const r = n.getBoundingClientRect(), cs = getComputedStyle(n), px = k => parseFloat(cs[k]);
+    return { box: box(r), text: n.textContent, end: r.right - px('borderRightWidth') - px('paddingRight') - textBox(n)[2],
+             ellipsis: n.scrollWidth > n.clientWidth };
+  });
+  const cards = [...document.querySelectorAll('#layer > div.item')].map(n => {
+    const r = n.getBoundingClientRect(), cs = getComputedStyle(n), px = k => parseFloat(cs[k]);
+    const inner = [r.left + px('borderLeftWidth') + px('paddingLeft'), r.top + px('borderTopWidth') + px('paddingTop'),
+                   r.right - px('borderRightWidth') - px('paddingRight'), r.bottom - px('borderBottomWidth') - px('paddingBottom')];
+    let text = null;
+    if (n.firstChild) {
+      const t = textBox(n);
+      text = [Math.max(t[0], inner[0]), Math.max(t[1], inner[1]), Math.min(t[2], inner[2]), Math.min(t[3], inner[3])];
+    }
+    return { card: box(r), text, label: n.textContent, whole: %s, moved: px('paddingTop'), cut: px('paddingRight'),
+             ellipsis: n.scrollWidth > n.clientWidth };
+  });
+  return { titles, cards };
+})()"""
+
+
+def check_title_labels(browser, checks, when, whole):
+    """Checks the TITLED page as drawn (`whole`: LABELS_JS's expression of a card's whole label):
+    each title's box ends its padding's width past its text (measured, not estimated: within a
+    pixel, the text not cut); no label's box meets a title's; one the title met moves just under
+    it when its card is tall enough, else it is cut short of it, else left off."""
+    seen = browser.eval(LABELS_JS % whole)
+    titles, cards = seen["titles"], seen["cards"]
+    boxes = [t["box"] for t in titles]
+    checks("%s each title's box ends within a pixel past its text and its padding, the text whole" % when,
+           len(titles) == 4 and all(0 <= t["end"] <= 1 and not t["ellipsis"] for t in titles), str(titles))
+    meets = lambda a, b: a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+    under = [c for c in cards if c["text"] and any(meets(c["text"], t) for t in boxes)]
+    checks("%s no label's box meets a section title's box" % when, under == [], str(under))
+    # A label's line at its card's top: from the card's left edge to 2 px past the text (`width`),
+    # from its top to 2 px under the text.
+    line = lambda c, width: [c["card"][0], c["card"][1], c["text"][0] + width + 2, c["card"][1] + c["text"][3] - c["text"][1] + 3]
+    moved = [c for c in cards if c["moved"] > 0]
+    checks("%s a label the title met moves just under it, whole" % when,
+           len(moved) > 0 and all(c["whole"] == c["label"] and not c["ellipsis"] and any(
+               meets(line(c, c["text"][2] - c["text"][0]), t) and 0 <= c["text"][1] - t[3] <= 2 for t in boxes) for c in moved),
+           str(moved))
+    cut = [c for c in cards if c["cut"] > 0]
+    checks("%s a label with no room under the title is cut short of it" % when,
+           len(cut) > 0 and all(c["card"][3] - c["card"][1] == 20 and c["ellipsis"] and any(
+               meets(c["card"], t) and c["text"][2] <= t[0] - 2 for t in boxes) for c in cut), str(cut))
+    dropped = [c for c in cards if c["label"] == ""]
+    checks("%s a label with no room beside the title either is left off" % when,
+           any(c["whole"] == "cat" for c in dropped)
+           and all(c["ellipsis"] is False and any(meets(c["card"], t) for t in boxes) for c in dropped),
+           str(dropped))
+    # The rest are written whole at their cards' top left, their lines clear of the titles: a
+    # short label ("pear" beside "Food & Drink") is not moved for a title its text does not reach.
+    rest = [c for c in cards if c not in moved and c not in cut and c not in dropped]
+    checks("%s every other label is written whole, clear of the titles" % when,
+           len(rest) > 0 and all(c["label"] == c["whole"] and c["text"][1] == c["card"][1] + 1
+                                 and not any(meets(line(c, c["text"][2] - c["text"][0]), t) for t in boxes) for c in rest),
+           str([c for c in rest if c["label"] != c["whole"] or any(meets(line(c, c["text"][2] - c["text"][0]), t) for t in boxes)]))
+    beside = [c for c in rest if c["whole"] == "pear" and any(meets(c["card"], t) for t in boxes)]
+    checks("%s a short label under a title's corner stays at the top left" % when, len(beside) > 0, str(rest))

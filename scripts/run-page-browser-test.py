@@ -5,7 +5,8 @@ scrolls from offset 0 towards negative x, where the content is). Scrolled to an 
 the engine does (`run --format json --offset`'s `visibleElements`): stuck to the visible left
 edge while its section shows, pushed left by the section's end, at rest otherwise. A label too
 long for its card ends in an ellipsis. Sections without headers are titled in their top right
-corner, leaving the first item's label in view, and no label runs under a title: it moves under,
+corner (a box as wide as the title's text and padding, measured in the page's font), leaving the
+first item's label in view, and no label runs under a title: it moves under,
 is cut short of it or is left off, as in the svg picture. An item's tooltip reads as its hover title in the svg
 picture (two decimals), and section backgrounds carry no text.
 
@@ -18,7 +19,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser, Checks, write_files  # noqa: E402
+from preview_cdp import TITLED, Browser, Checks, check_title_labels, write_files  # noqa: E402
 
 SCRIPT = """local t = require("tessera")
 return t.transpose(t.sections{ default = t.flow{ spacing = 4 }, header = { height = 30, pinned = true } })
@@ -28,35 +29,6 @@ DATA = {"source": "run page browser test", "licence": "CC0-1.0", "sections": [
     {"id": "b", "items": [{"id": "b%d" % k, "w": 50, "h": 50} for k in range(6)]},
 ]}
 VIEWPORT = (120, 200)
-# Sections whose long titles (in their top right corners) meet the labels of the cards there: 40 px
-# tall cards, where a label moves under the title; 20 px tall ones, where it is cut short of it;
-# 16 px squares, where it is left off; then enough cards to scroll the first titles away.
-TITLED = {"source": "run page browser test", "licence": "CC0-1.0", "sections": [
-    {"id": "tall", "title": "Smileys & Emotion", "items": [{"id": "t%d" % k, "name": "grinning face", "w": 90, "h": 40} for k in range(7)]},
-    {"id": "short", "title": "People & Body", "items": [{"id": "s%d" % k, "name": "face with tears of joy", "w": 90, "h": 20} for k in range(7)]},
-    {"id": "small", "title": "Animals & Nature", "items": [{"id": "m%d" % k, "name": "cat", "w": 16, "h": 16} for k in range(40)]},
-    {"id": "rest", "title": "Food & Drink", "items": [{"id": "r%d" % k, "name": "pear", "w": 90, "h": 40} for k in range(240)]},
-]}
-# Each card's label as the page shows it: the text's box cut to the card's content box (padding
-# and border off), its padding, and each title's box.
-LABELS_JS = """(() => {
-  const box = r => [r.left, r.top, r.right, r.bottom];
-  const titles = [...document.querySelectorAll('#layer > div.title')].map(n => box(n.getBoundingClientRect()));
-  const cards = [...document.querySelectorAll('#layer > div.item')].map(n => {
-    const r = n.getBoundingClientRect(), cs = getComputedStyle(n), px = k => parseFloat(cs[k]);
-    const inner = [r.left + px('borderLeftWidth') + px('paddingLeft'), r.top + px('borderTopWidth') + px('paddingTop'),
-                   r.right - px('borderRightWidth') - px('paddingRight'), r.bottom - px('borderBottomWidth') - px('paddingBottom')];
-    let text = null;
-    if (n.firstChild) {
-      const range = document.createRange(); range.selectNodeContents(n);
-      const t = box(range.getBoundingClientRect());
-      text = [Math.max(t[0], inner[0]), Math.max(t[1], inner[1]), Math.min(t[2], inner[2]), Math.min(t[3], inner[3])];
-    }
-    return { card: box(r), text, label: n.textContent, tooltip: n.title, moved: px('paddingTop'), cut: px('paddingRight'),
-             ellipsis: n.scrollWidth > n.clientWidth };
-  });
-  return { titles, cards };
-})()"""
 
 
 def main():
@@ -169,25 +141,8 @@ def main():
                 browser.wait("!document.getElementById('status').textContent.startsWith('offset 0,0:')", "a scroll down")
                 browser.eval("location.hash = '#x=0&y=0'")
                 browser.wait("document.getElementById('status').textContent.startsWith('offset 0,0:')", "a scroll back")
-            seen = browser.eval(LABELS_JS)
-            titles, cards = seen["titles"], seen["cards"]
-            meets = lambda a, b: a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-            under = [c for c in cards if c["text"] and any(meets(c["text"], t) for t in titles)]
-            checks("%s no label's box meets a section title's box" % when, len(titles) == 4 and under == [], str(under))
-            moved = [c for c in cards if c["moved"] > 0]
-            checks("%s a label the title met moves just under it, whole" % when,
-                   len(moved) > 0 and all(c["tooltip"].split(": ", 1)[1].startswith(c["label"] + " (") and not c["ellipsis"] and any(
-                       meets(c["card"], t) and t[0] < c["text"][2] and 0 <= c["text"][1] - t[3] <= 2 for t in titles) for c in moved),
-                   str(moved))
-            cut = [c for c in cards if c["cut"] > 0]
-            checks("%s a label with no room under the title is cut short of it" % when,
-                   len(cut) > 0 and all(c["card"][3] - c["card"][1] == 20 and c["ellipsis"] and any(
-                       meets(c["card"], t) and c["text"][2] <= t[0] - 2 for t in titles) for c in cut), str(cut))
-            dropped = [c for c in cards if c["label"] == ""]
-            checks("%s a label with no room beside the title either is left off" % when,
-                   any(c["tooltip"].split(": ")[1].startswith("cat ") for c in dropped)
-                   and all(c["ellipsis"] is False and any(meets(c["card"], t) for t in titles) for c in dropped),
-                   str(dropped))
+            # The whole label is the tooltip's, less the frame after it.
+            check_title_labels(browser, checks, when, "n.title.split(': ').slice(1).join(': ').replace(/ \\([^)]*\\)$/, '')")
         # Numbers a person reads: an item's tooltip is the svg picture's hover title for it, two
         # decimals where the JSON has seventeen digits; a section's background is drawn bare, as
         # in the svg, its kind not written under the items.

@@ -20,6 +20,13 @@ import TesseraCore
 /// where a pinned element sits for an offset, `byDrawingOrder` sorts bottom first, and
 /// `restingOffset` is where a shelf comes to rest (`ShelfPaging`'s arithmetic), `shelfBox`
 /// a shelf's scroll box and `shelfDrawables` what a shelf draws near its offset.
+///
+/// A section title's box is as wide as its text measured with a canvas in the font the page's
+/// `.title` style gives (`titleBoxWidth`, once per distinct title), plus that style's padding.
+/// `labelPlace` and `placeLabel` keep an item's or header's label clear of the title boxes by
+/// `LabelPlace`'s rule (moved under them, cut short of them, or left off); `titlesAmong` and
+/// `labelWanted` say when a page places a label again (a title came near, the box is pinned).
+/// A shelf's cards scroll under the titles and are left as they are.
 enum PageDrawing {
     /// The content of both pages' `itemZ` array: index, zIndex pairs of the items drawn above or
     /// below the others (most results have none). O(n).

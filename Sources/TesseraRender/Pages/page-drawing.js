@@ -18,6 +18,33 @@ const gridCell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(
 // The page data's pinEdge names, as codes in EDGE (absent: top).
 const PIN_TOP = 0, PIN_BOTTOM = 1, PIN_LEFT = 2, PIN_RIGHT = 3;
 const pinEdgeCode = name => name === 'bottom' ? PIN_BOTTOM : name === 'left' ? PIN_LEFT : name === 'right' ? PIN_RIGHT : PIN_TOP;
+// Text measured with a canvas in the font the page draws it in: the section titles' boxes
+// (drawables) and the labels kept clear of them (labelPlace).
+const ink = document.createElement('canvas').getContext('2d');
+// A section title's box is as wide as its text in the font the page draws titles in, plus
+// their padding (both read once from a probe title in #layer). The width is rounded up to the
+// 1/64 px layout measures in: a box a hair narrower than the text would cut it with an ellipsis.
+// Each distinct title is measured once, so a generation of a million items costs as many
+// measures as it has titles not seen before.
+const titleBoxes = { font: null, padding: 0, widths: new Map() };
+function titleBoxWidth(title) {
+  let w = titleBoxes.widths.get(title);
+  if (w !== undefined) return w;
+  if (titleBoxes.font === null) {
+    const probe = document.createElement('div');
+    probe.className = 'title';
+    document.getElementById('layer').appendChild(probe);
+    const cs = getComputedStyle(probe), px = k => parseFloat(cs[k]) || 0;
+    titleBoxes.font = cs.font;
+    titleBoxes.padding = px('paddingLeft') + px('paddingRight') + px('borderLeftWidth') + px('borderRightWidth');
+    probe.remove();
+  }
+  ink.font = titleBoxes.font;
+  w = Math.ceil(ink.measureText(title).width * 64) / 64 + titleBoxes.padding;
+  if (titleBoxes.widths.size >= 65536) titleBoxes.widths.clear();
+  titleBoxes.widths.set(title, w);
+  return w;
+}
 const freshArrays = { take: (Type, length, value) => value ? new Type(length).fill(value) : new Type(length), recycle: () => {} };
 function* drawables(D, F, CW, CH, VW, VH, arrays = freshArrays) {
   const n = F.length / 4, Sx = D.sections, E = D.elements, O = D.orthogonal, take = arrays.take;
@@ -39,8 +66,9 @@ function* drawables(D, F, CW, CH, VW, VH, arrays = freshArrays) {
   Sx.forEach((s, k) => {
     const a = n + 2 * k, b = a + 1, f = s.frame;
     X[a] = f[0]; Y[a] = f[1]; W[a] = f[2]; H[a] = f[3]; Z[a] = -1e15; KIND[a] = SECTION; REF[a] = k;
-    // The title in the top right corner: the top left one holds the first item's label.
-    W[b] = Math.min(f[2], 12 + 6.5 * s.title.length); X[b] = f[0] + f[2] - W[b]; Y[b] = f[1]; H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k; OFF[b] = s.titledByHeader ? 1 : 0;
+    // The title in the top right corner: the top left one holds the first item's label. One its
+    // section's header shows is never drawn, so it is not measured either.
+    W[b] = s.titledByHeader ? 0 : Math.min(f[2], titleBoxWidth(s.title)); X[b] = f[0] + f[2] - W[b]; Y[b] = f[1]; H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k; OFF[b] = s.titledByHeader ? 1 : 0;
   });
   const base = n + 2 * Sx.length, TITLES = new Map();
   E.forEach((e, k) => {
@@ -180,3 +208,47 @@ function restingOffset(sh, off) {
   if (Math.abs(q - Math.round(q)) < 1e-9) q = Math.round(q);
   return sign * Math.min(Math.max(Math.round(q) * step, 0), Math.max(max, 0));
 }
+// Where a box's label goes, clear of the section titles' boxes `titles` ([x, y, w, h] at rest),
+// by the svg picture's rule. Its line is the text as the box shows it (cut to the box), from the
+// box's left edge to 2 px past the text and from its top to 2 px under it. Where the line meets a
+// title it moves just under the titles it meets, when the box is tall enough; else the text is
+// cut (an ellipsis) 2 px short of them; else (not even the ellipsis fits) it is left off.
+// Returns the box's padding [top, right] (a box with a 1 px border), or null: left off.
+function labelPlace(f, text, font, titles) {
+  const near = titles.filter(t => overlaps(t[0], t[1], t[2], t[3], f[0], f[1], f[2], f[3]));
+  if (text === '' || near.length === 0) return [0, 0];
+  ink.font = font;
+  const m = ink.measureText(text), lineW = Math.min(m.width, f[2] - 2) + 3;
+  const lineH = m.fontBoundingBoxAscent + m.fontBoundingBoxDescent + 3;
+  const met = top => near.filter(t => overlaps(t[0], t[1], t[2], t[3], f[0], top, lineW, lineH));
+  const blocking = met(f[1]);
+  if (blocking.length === 0) return [0, 0];
+  for (let top = f[1], meeting = blocking; meeting.length > 0;) {
+    const lowest = Math.max(...meeting.map(t => t[1] + t[3]));
+    if (!(lowest > top) || lowest + lineH > f[1] + f[3]) break;
+    top = lowest;
+    meeting = met(top);
+    if (meeting.length === 0) return [top - f[1], 0];
+  }
+  const right = Math.min(...blocking.map(t => t[0])) - 2;
+  return right - f[0] - 1 < ink.measureText('\u2026').width ? null : [0, f[0] + f[2] - 1 - right];
+}
+// The font each kind of box writes its label in, read from the page's style once.
+const labelFonts = new Map();
+// Writes `text` into an item's or header's `node` (frame `f`) where labelPlace puts it.
+function placeLabel(node, kind, text, f, titles) {
+  if (!labelFonts.has(kind)) labelFonts.set(kind, getComputedStyle(node).font);
+  const at = labelPlace(f, text, labelFonts.get(kind), titles);
+  node.textContent = at ? text : '';
+  node.style.paddingTop = at && at[0] ? at[0] + 'px' : '';
+  node.style.paddingRight = at && at[1] ? at[1] + 'px' : '';
+}
+// The section titles among the drawables about to be drawn (`order`, their `frames`) and whether
+// one of them is new (not in `mounted`). A label is placed when its box is mounted near titles,
+// and again when it moves (pinned) or a title comes near; a shelf's cards scroll under the titles.
+function titlesAmong(g, order, frames, mounted) {
+  const titles = order.filter(d => g.KIND[d] === TITLE);
+  return { frames: titles.map(d => frames.get(d)), fresh: titles.some(d => !mounted.has(d)) };
+}
+const labelWanted = (g, d, fresh, titles) => (g.KIND[d] === ITEM || g.KIND[d] === SUPPLEMENTARY)
+  && (fresh ? titles.frames.length > 0 : g.P[d] === 1 || titles.fresh);

@@ -2,7 +2,7 @@
 // pool, shelves in scroll boxes of their own, the offset shown (offsetNow, scrollToState), the
 // status line and the scroll the server hears (reportScroll). draw() is what every change calls.
 // Relies on preview-state.js (S, M, query, describe, idOf, writeHash), page-drawing.js (shelfBox,
-// shelfDrawables, restingOffset, overlaps), display-number.js (displayNumber) and preview-measure.js
+// shelfDrawables, restingOffset, overlaps, titlesAmong, labelWanted, placeLabel), display-number.js (displayNumber) and preview-measure.js
 // (measureText); when called, on
 // drawGaps (preview-gaps.js), drawProblem and drawProblemMarks (preview-problems.js), paramsElsewhere
 // and canonical (preview-params.js), send and
@@ -25,7 +25,7 @@ function place(node, d, f, ox, oy) {
 }
 function dressNode(node, d) {
   const [kind, text] = describe(d);
-  node.className = kind; node.textContent = text; node.dataset.d = d;
+  node.className = kind; node.textContent = text; node.dataset.d = d; node.style.padding = '';
   measureText(node, d);
   if (M.KIND[d] === ITEM) node.dataset.id = idOf(d); else delete node.dataset.id;
 }
@@ -116,7 +116,8 @@ function draw() {
     if (g.KIND[d] === SHELF) g.SHELVES[g.REF[d]].node = null; else pool.push(node);
   }
   visibleCount = 0;
-  [...frames.keys()].sort(drawsBelow).forEach((d, rank) => {
+  const order = [...frames.keys()].sort(drawsBelow), titles = titlesAmong(g, order, frames, mounted);
+  order.forEach((d, rank) => {
     const f = frames.get(d);
     let node = mounted.get(d);
     const fresh = !node;
@@ -127,6 +128,12 @@ function draw() {
       node = pool.pop() || document.createElement('div');
       dressNode(node, d);
       layer.appendChild(node); mounted.set(d, node);
+    }
+    // A label clear of the section titles, as run --format html's page places it; not a text
+    // --measure shows (its box is the measurement).
+    if (!node.textBox && labelWanted(g, d, fresh, titles)) {
+      const [kind, text] = describe(d);
+      placeLabel(node, kind, text, f, titles.frames);
     }
     place(node, d, f, vx, vy);
     node.style.zIndex = rank;

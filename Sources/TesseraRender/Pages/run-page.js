@@ -58,42 +58,6 @@ function describe(d, f) {
   }
 }
 
-// Where a box's label goes, clear of the section titles' boxes `titles` ([x, y, w, h] at rest),
-// by the svg picture's rule. Its line is the text as the box shows it (cut to the box), from the
-// box's left edge to 2 px past the text and from its top to 2 px under it. Where the line meets a
-// title it moves just under the titles it meets, when the box is tall enough; else the text is
-// cut (an ellipsis) 2 px short of them; else (not even the ellipsis fits) it is left off.
-// Returns the box's padding [top, right] (a box with a 1 px border), or null: left off.
-const ink = document.createElement('canvas').getContext('2d');
-function labelPlace(f, text, font, titles) {
-  const near = titles.filter(t => overlaps(t[0], t[1], t[2], t[3], f[0], f[1], f[2], f[3]));
-  if (text === '' || near.length === 0) return [0, 0];
-  ink.font = font;
-  const m = ink.measureText(text), lineW = Math.min(m.width, f[2] - 2) + 3;
-  const lineH = m.fontBoundingBoxAscent + m.fontBoundingBoxDescent + 3;
-  const met = top => near.filter(t => overlaps(t[0], t[1], t[2], t[3], f[0], top, lineW, lineH));
-  const blocking = met(f[1]);
-  if (blocking.length === 0) return [0, 0];
-  for (let top = f[1], meeting = blocking; meeting.length > 0;) {
-    const lowest = Math.max(...meeting.map(t => t[1] + t[3]));
-    if (!(lowest > top) || lowest + lineH > f[1] + f[3]) break;
-    top = lowest;
-    meeting = met(top);
-    if (meeting.length === 0) return [top - f[1], 0];
-  }
-  const right = Math.min(...blocking.map(t => t[0])) - 2;
-  return right - f[0] - 1 < ink.measureText('\u2026').width ? null : [0, f[0] + f[2] - 1 - right];
-}
-// The font each kind of box writes its label in, read from the page's style once.
-const labelFonts = new Map();
-function placeLabel(node, kind, text, f, titles) {
-  if (!labelFonts.has(kind)) labelFonts.set(kind, getComputedStyle(node).font);
-  const at = labelPlace(f, text, labelFonts.get(kind), titles);
-  node.textContent = at ? text : '';
-  node.style.paddingTop = at && at[0] ? at[0] + 'px' : '';
-  node.style.paddingRight = at && at[1] ? at[1] + 'px' : '';
-}
-
 const mounted = new Map(), pool = [];
 
 // A shelf's scroll box (PageDrawing's shelfBox), with this page's scroll handling.
@@ -180,8 +144,7 @@ function update() {
   }
   const order = [...frames.keys()].sort(drawsBelow);
   // The titles near the view; when one comes into it, the labels it may cover are placed again.
-  const titles = order.filter(d => KIND[d] === TITLE), titleFrames = titles.map(d => frames.get(d));
-  const newTitle = titles.some(d => !mounted.has(d));
+  const titles = titlesAmong(G, order, frames, mounted);
   let visibleCount = 0;
   order.forEach((d, rank) => {
     const f = frames.get(d);
@@ -198,9 +161,9 @@ function update() {
       layer.appendChild(node); mounted.set(d, node);
     }
     if (P[d] && !fresh) node.title = describe(d, f)[2];
-    if ((KIND[d] === ITEM || KIND[d] === SUPPLEMENTARY) && (fresh ? titles.length > 0 : P[d] || newTitle)) {
+    if (labelWanted(G, d, fresh, titles)) {
       const [kind, text] = describe(d, f);
-      placeLabel(node, kind, text, f, titleFrames);
+      placeLabel(node, kind, text, f, titles.frames);
     }
     if (fresh || scaled || P[d]) {
       const b = cssBox(f, vx, vy, VW, VH);

@@ -9,7 +9,8 @@ import TesseraCore
 /// line (the text as measured and 2 px either side, 4 px taller than the font) would meet one,
 /// it moves down, just under the title boxes it met, when the box is tall enough; else it is
 /// cut to the part of the top line left of them; else (not even the ellipsis fits) it is dropped.
-/// The run page places its labels by the same rule (`labelPlace` in Pages/run-page.js).
+/// The run page and the preview page place their labels by the same rule (`labelPlace` in
+/// Pages/page-drawing.js).
 struct LabelPlace: Equatable {
     /// The text as written: the label, cut to fit.
     var text: String
