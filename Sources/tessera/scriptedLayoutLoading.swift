@@ -10,9 +10,14 @@ import TesseraLua
 /// analytic script's failing `frame(i)` or `visible(...)` is thrown by the query that ran it.
 func resolveLayout(_ nameOrPath: String, params: OrderedDictionary<String, JSONValue>,
                    limits: ScriptLimitOptions) throws -> any Layout {
+    try scriptHost(limits: limits).layout(named: nameOrPath, params: params)
+}
+
+/// A new sandboxed Lua host under `limits` whose `print` writes to stderr.
+func scriptHost(limits: ScriptLimitOptions) throws -> LuaHost {
     let host = try LuaHost(limits: limits.scriptLimits)
     host.output = { line in try? StandardStream.error.write(line: line) }
-    return try host.layout(named: nameOrPath, params: params)
+    return host
 }
 
 /// The file `LuaHost.layout(named:)` loads for `nameOrPath` when it is one on disk (a `.lua`

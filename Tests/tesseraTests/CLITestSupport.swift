@@ -134,7 +134,8 @@ let usageLines = [
     "preview": "tessera preview [<options>] <layout>",
     "diff": "tessera diff <old> <new> [--format <FORMAT>] [--staged] [--duplicates <POLICY>] [--section-by <FIELD>] [--max-data-size <MB>]",
     "repl": "tessera repl [<options>] [<FILE.lua>]",
-    "bench": "tessera bench [<suite> ...] [--quick] [--format <FORMAT>]",
+    "bench": "tessera bench [<suite> ...] [--quick] [--format <FORMAT>] [--data <FILE>] [--viewport <WxH>] [--param <K=V> ...] "
+        + "[--sizing <RULE>] [--duplicates <POLICY>] [--section-by <FIELD>] [--max-data-size <MB>] [--time-limit <SECONDS>]",
     "test": "tessera test [<paths> ...] [--update] [--filter <TEXT>] [--junit <FILE>] [--report <FILE.html>] [--max-memory <MB>] "
         + "[--max-instructions <N>] [--time-limit <SECONDS>]",
 ]

@@ -28,7 +28,8 @@ import Testing
         ("repl", ["--batch"], "data=FILE layout=FILE viewport=WxH max-memory=MB max-instructions=N time-limit=SECONDS duplicates=POLICY "
             + "section-by=FIELD max-data-size=MB"),
         ("test", [], "filter=TEXT junit=FILE report=FILE.html max-memory=MB max-instructions=N time-limit=SECONDS"),
-        ("bench", [], "format=FORMAT"),
+        ("bench", [], "format=FORMAT data=FILE viewport=WxH param=K=V sizing=RULE duplicates=POLICY section-by=FIELD max-data-size=MB "
+            + "time-limit=SECONDS"),
     ]
 
     /// Every value-taking flag of every command (`commands`), with its value as the usage names it.

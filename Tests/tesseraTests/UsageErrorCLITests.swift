@@ -77,8 +77,8 @@ import Testing
         (["run", "waterfall", "--animator", "fade"], "Unknown option '--animator' (a flag of animate, scroll, preview; not of run)"),
         // An unknown flag is named even where ArgumentParser first read its value as an argument
         // ("unknown bench suite '3'", "Missing expected argument '<new>'") or missed another.
-        (["bench", "--rounds", "3"], "Unknown option '--rounds'"),
-        (["bench", "layout", "--rounds=3"], "Unknown option '--rounds'"),
+        (["bench", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout parameter: --param rounds=3)"),
+        (["bench", "layout", "--rounds=3"], "Unknown option '--rounds' (if it is a layout parameter: --param rounds=V)"),
         (["diff", "--rounds", "3"], "Unknown option '--rounds'"),
         (["animate", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout parameter: --param rounds=3)"),
         (["preview", "flow", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout parameter: --param rounds=3)"),
@@ -131,7 +131,7 @@ import Testing
         // Its unknown flags are explained as every command's are.
         let flag = try runTessera(["test", "--data", "x"], input: "")
         #expect(flag.status == 2 && flag.stdout == "")
-        #expect(flag.stderr.hasPrefix("Error: Unknown option '--data' (a flag of run, check, animate, scroll, repl, preview; not of test)\nUsage: tessera test [<paths> ...] "))
+        #expect(flag.stderr.hasPrefix("Error: Unknown option '--data' (a flag of run, check, animate, scroll, repl, bench, preview; not of test)\nUsage: tessera test [<paths> ...] "))
     }
 
     @Test func versionIsAFlagOfTheProgram() throws {

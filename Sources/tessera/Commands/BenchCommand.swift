@@ -1,10 +1,13 @@
 import ArgumentParser
 import Foundation
+import TesseraCore
 
-/// `tessera bench [SUITE]... [--quick] [--format table|json]`.
+/// `tessera bench [SUITE]... [--quick] [--format table|json]`, or
+/// `tessera bench LAYOUT.lua --data FILE [--param K=V]... [--viewport WxH] [--section-by F] ...`:
+/// a team's own layout script on its own data (`ScriptBench`).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Measure Tessera against baselines in the same run.")
+        commandName: "bench", abstract: "Measure Tessera, or a layout script on a dataset, against baselines in the same run.")
 
     /// Every suite, in the order `tessera bench` runs them. Add a suite here.
     static var suites: [BenchSuite.Type] {
@@ -12,36 +15,114 @@ struct BenchCommand: ParsableCommand {
          CompositionalBench.self, PreviewBench.self, TestBench.self]
     }
 
-    @Argument(help: ArgumentHelp("Suites to run: " + BenchCommand.suites.map { $0.name }.joined(separator: ", ") + " (default: all).", valueName: "suite"))
+    @Argument(help: ArgumentHelp("Suites to run: " + BenchCommand.suites.map { $0.name }.joined(separator: ", ")
+                                 + " (default: all); or one layout script (a .lua file) to bench on --data.", valueName: "suite"))
     var suite: [String] = []
     @Flag(help: "Smaller sizes and fewer repeats; finishes in under 30 s per suite.") var quick = false
     @Option(help: ArgumentHelp("table or json.", valueName: "FORMAT")) var format = Checked(BenchFormat.table)
 
+    @Option(help: ArgumentHelp("The dataset a layout script is benched on: .json, .jsonl or .csv (with a script only, which needs it).",
+                               valueName: "FILE"))
+    var data: String?
+
+    @OptionGroup var shape: LayoutShapeOptions
+
+    @OptionGroup var dataset: DatasetOptions
+
+    /// Not `ScriptLimitFlags`: its default, a second, is not the bench's.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Time limit per call into the script, in seconds of CPU time, at most \(JSONWriter.format(TimeLimit.maxSeconds)) "
+                               + "(default: none, so a busy machine does not fail the bench).", valueName: "SECONDS"))
+    var timeLimit: Checked<TimeLimit>?
+
     func validate() throws {
-        let known = Self.suites.map { $0.name }
-        for name in suite where !known.contains(name) {
-            throw ValidationError("unknown bench suite '\(name)'; known suites: \(known.joined(separator: ", "))")
-        }
         try format.checkUsage()
+        try timeLimit?.checkUsage()
+        guard let script = try benchedScript() else {
+            if let flag = scriptFlagsGiven.first {
+                throw ValidationError("\(flag) is for a layout script to bench (tessera bench LAYOUT.lua --data FILE); the suites bring their own data")
+            }
+            return
+        }
+        if data == nil {
+            throw ValidationError("bench \(script) needs --data FILE: a layout script is benched on a dataset of yours")
+        }
+    }
+
+    /// The layout script the arguments name, or nil for suites; throws the usage error of a name
+    /// that is neither, of two scripts, or of a script given with suites. An argument is a
+    /// script when it ends in `.lua`, as `LuaHost.layout(named:)` loads a path only then.
+    func benchedScript() throws -> String? {
+        let known = Self.suites.map { $0.name }
+        var scripts: [String] = []
+        for name in suite where !known.contains(name) {
+            if name.hasSuffix(".lua") {
+                scripts.append(name)
+                continue
+            }
+            if DatasetFormat(fileName: name) != nil {
+                throw ValidationError("'\(name)' is a dataset, not a bench suite or a layout script" + datasetFlagNote(name))
+            }
+            throw ValidationError("unknown bench suite '\(name)'\(DidYouMean.hint(for: name, among: known)); known suites: \(known.joined(separator: ", "))")
+        }
+        guard let script = scripts.first else { return nil }
+        if scripts.count > 1 {
+            throw ValidationError("bench takes one layout script at a time; '\(script)' was given with '\(scripts[1])'")
+        }
+        if let other = suite.first(where: known.contains) {
+            throw ValidationError("a layout script is benched alone; '\(script)' was given with the suite \(other)")
+        }
+        return script
+    }
+
+    /// The flags that only a layout script's bench takes, as given.
+    var scriptFlagsGiven: [String] {
+        let given: [(String, Bool)] = [
+            ("--data", data != nil), ("--viewport", shape.viewport.text != Checked(Viewport.standard).text),
+            ("--param", !shape.params.isEmpty), ("--sizing", shape.sizing != nil),
+            ("--duplicates", dataset.duplicates.text != Checked(DuplicatePolicy.reject).text),
+            ("--section-by", dataset.sectionBy != nil), ("--max-data-size", dataset.maxDataSize != nil),
+            ("--time-limit", timeLimit != nil),
+        ]
+        return given.filter(\.1).map(\.0)
     }
 
     func run() throws {
         let format = try format.get()
-        let chosen = suite.isEmpty ? Self.suites : Self.suites.filter { suite.contains($0.name) }
         var rows: [BenchResult] = []
         let showProgress = isatty(STDERR_FILENO) == 1
-        for s in chosen {
-            if showProgress { reportError("bench: running \(s.name)...") }
-            try s.run(quick: quick) { row in
-                // The header comes with the first row: a run that reports none (diff's
-                // TESSERA_BENCH_DIFF_ONLY, which only runs diffs for a profiler) prints nothing.
-                if rows.isEmpty, let note = Self.debugBuildNote { reportError(note) }
-                if format == .table && rows.isEmpty { printTableHeader() }
-                rows.append(row)
-                if format == .table { printTableRow(row) }
+        let report = { (row: BenchResult) in
+            // The header comes with the first row: a run that reports none (diff's
+            // TESSERA_BENCH_DIFF_ONLY, which only runs diffs for a profiler) prints nothing.
+            if rows.isEmpty, let note = Self.debugBuildNote { reportError(note) }
+            if format == .table && rows.isEmpty { printTableHeader() }
+            rows.append(row)
+            if format == .table { printTableRow(row) }
+        }
+        if let script = try benchedScript() {
+            if showProgress { reportError("bench: running \(script)...") }
+            try benchScript(script, report: report)
+        } else {
+            let chosen = suite.isEmpty ? Self.suites : Self.suites.filter { suite.contains($0.name) }
+            for s in chosen {
+                if showProgress { reportError("bench: running \(s.name)...") }
+                try s.run(quick: quick, report: report)
             }
         }
         if format == .json { printLine(try BenchResult.json(rows)) }
+    }
+
+    /// Benches `script` on `--data` as `tessera run` lays it out, under `run`'s memory cap but
+    /// with no time limit unless `--time-limit` gives one, as the lua and preview suites run
+    /// theirs: a measurement should not fail because the machine is busy.
+    private func benchScript(_ script: String, report: (BenchResult) -> Void) throws {
+        let items = try dataset.loadOrSample(data)
+        let limits = ScriptLimitOptions(timeLimitSeconds: try timeLimit?.get().seconds ?? 0)
+        let host = try scriptHost(limits: limits)
+        let layout = try host.layout(named: script, params: try shape.parameters())
+        let context = LayoutContext(dataset: items, collectionSize: try shape.viewport.get().size,
+                                    sizing: ItemSizing(rule: try shape.sizingRule()))
+        try ScriptBench.run(layout, context: context, quick: quick, collectGarbage: host.collectGarbage, report: report)
     }
 
     /// Said once, with the first row, by a debug build: its figures are far below a release
