@@ -39,3 +39,26 @@ func animatorFile(_ name: String) throws -> String? {
     guard !BuiltinAnimators.names.contains(name), let path = try LuaHost().animatorScriptPath(name) else { return nil }
     return FileManager.default.isReadableFile(atPath: path) ? path : nil
 }
+
+/// The layout `resolve` gives, or its error for a `--param K` a built-in layout does not take,
+/// told where K belongs when the animator `animator` declares it (a newcomer passes the animator's
+/// params with `--param`): `...; 'from' is a param of --animator pop.lua, given with
+/// --animator-param from=V`. `tessera animate` and `tessera scroll` resolve their layouts here.
+func layoutTellingAnimatorParams(_ animator: String?, _ options: ScriptLimitOptions,
+                                 _ resolve: () throws -> any Layout) throws -> any Layout {
+    do {
+        return try resolve()
+    } catch let error as LayoutError {
+        guard case let .unknownParameter(name, _?, _, _) = error, let animator,
+              animatorParameterNames(animator, options).contains(name) else { throw error }
+        throw CLIError("\(error.description); '\(name)' is a param of --animator \(animator), given with --animator-param \(name)=V")
+    }
+}
+
+/// The params the animator `name` declares (a built-in's, or a script's `params`); none when
+/// it names no animator or does not load (its own error comes when it is used).
+func animatorParameterNames(_ name: String, _ options: ScriptLimitOptions) -> [String] {
+    if let defaults = BuiltinAnimators.defaults(name) { return Array(defaults.keys) }
+    guard let script = (try? animatorNamed(name, params: [:], options)) as? AnimatorScript else { return [] }
+    return Array(script.defaultParams.keys)
+}

@@ -407,6 +407,32 @@ import TesseraCore
         #expect(out.contains("A view 2 cell #7 6 (0, 300, 100, 50)"))
     }
 
+    /// e:scroll takes an offset past the end as given (a bounce); the empty picture it shows says
+    /// why, where it used to look like a layout that placed nothing. A bounce that still shows
+    /// views, and an empty viewport within the content, say nothing more.
+    @Test func showSaysWhenTheOffsetIsPastTheContent() throws {
+        let out = try run("""
+        local data = {}
+        for i = 1, 20 do data[i] = i end
+        local e = t.engine{ provider = t.provider{ data = data, size = { "100%", 50 } }, viewport = { 100, 120 } }
+        e:scroll(0, 5000)
+        e:show(8)
+        e:scroll(0, -100)
+        e:show(8)
+        e.provider = t.provider{ data = data, size = { "100%", 50 }, layout = t.waterfall{ columns = 1, spacing = 200 } }
+        e:scroll(0, 310)
+        e:show(8)
+        return #e:views()
+        """)
+        let statuses = out.filter { $0.hasPrefix("viewport") }
+        #expect(statuses == [
+            "viewport 100x120 at 0,5000; content 100x1000; 0 views (the offset is past the content, which scrolls from 0,0 to 0,880); reloads 1; created 0, reused 0",
+            "viewport 100x120 at 0,-100; content 100x1000; 1 views; reloads 1; created 1, reused 0",
+            "viewport 100x120 at 0,310; content 100x4800; 0 views; reloads 2; created 1, reused 0",
+        ])
+        #expect(out.first == "0")
+    }
+
     // A table of calls and exact messages, as every message test here has.
     @Test func badInputGetsOneClearSentence() throws {
         let cases: [(String, String)] = [

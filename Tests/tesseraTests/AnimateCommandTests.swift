@@ -210,6 +210,63 @@ struct AnimateCommandTests {
         #expect(found.status == 0, "\(found.stderr)")
     }
 
+    /// The animator tutorial's pop.lua declares `from`; a newcomer gives it with `--param`, which
+    /// is the layout's, and was told only that the layout takes no such parameter.
+    @Test func anAnimatorsParamGivenAsALayoutParamSaysWhereItGoes() throws {
+        let dir = try temporaryDirectory()
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("datasets/emoji-15.1.json"),
+                                         to: dir.appendingPathComponent("emoji.json"))
+        try "return { params = { from = 0.6 }, insert = function(e, p) end }\n"
+            .write(to: dir.appendingPathComponent("pop.lua"), atomically: true, encoding: .utf8)
+        let reload = ["--data", "emoji.json", "--to", "emoji.json"]
+        let cases: [([String], String)] = [
+            (["animate", "waterfall"] + reload + ["--animator", "pop.lua", "--param", "from=0.3"],
+             "Error: unknown parameter 'from' for the waterfall layout; known parameters: columns, spacing; "
+             + "'from' is a param of --animator pop.lua, given with --animator-param from=V"),
+            (["scroll", "flow", "--data", "emoji.json", "--animator", "fade", "--param", "duration=1"],
+             "Error: unknown parameter 'duration' for the flow layout; known parameters: "
+             + "spacing, lineSpacing, interitemSpacing, justifyContent, alignItems, alignContent; "
+             + "'duration' is a param of --animator fade, given with --animator-param duration=V"),
+            // A name the animator does not declare either is the layout's error alone.
+            (["animate", "waterfall"] + reload + ["--animator", "pop.lua", "--param", "form=0.3"],
+             "Error: unknown parameter 'form' for the waterfall layout; known parameters: columns, spacing"),
+        ]
+        for (args, message) in cases {
+            let outcome = try runTessera(args, in: dir)
+            #expect(outcome.status == 1 && outcome.stdout.isEmpty)
+            #expect(outcome.stderr == message + "\n")
+        }
+    }
+
+    /// A misspelt `--label` drew every card blank and exited 0; a field no item has is refused
+    /// before anything is written, as `--section-by` refuses one, by `run` and `animate` alike.
+    @Test func aLabelFieldNoItemHasIsRefused() throws {
+        let dir = try temporaryDirectory()
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("datasets/emoji-15.1.json"),
+                                         to: dir.appendingPathComponent("emoji.json"))
+        let reload = ["animate", "waterfall", "--data", "emoji.json", "--to", "emoji.json"]
+        let cases: [([String], String)] = [
+            (reload + ["--out", "out.html", "--label", "nmae"],
+             "Error: emoji.json: expected some item to have the field \"nmae\" for --label, found no item with it (did you mean name?)."),
+            (["run", "waterfall", "--data", "emoji.json", "--out", "out.svg", "--label", "colour"],
+             "Error: emoji.json: expected some item to have the field \"colour\" for --label, found no item with it; "
+             + "the items' fields are \"emoji\", \"name\", \"subgroup\", \"since\"."),
+        ]
+        for (args, message) in cases {
+            let outcome = try runTessera(args, in: dir)
+            #expect(outcome.status == 1 && outcome.stdout.isEmpty)
+            #expect(outcome.stderr == message + "\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.html").path))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.svg").path))
+        // A field some item has, the index, and a format that writes no labels all pass.
+        for args in [reload + ["--out", "out.html", "--label", "name"], reload + ["--out", "out.html", "--label", "@index"],
+                     ["run", "waterfall", "--data", "emoji.json", "--format", "json", "--label", "colour"]] {
+            let outcome = try runTessera(args, in: dir)
+            #expect(outcome.status == 0, "\(args): \(outcome.stderr)")
+        }
+    }
+
     /// A name that names nothing is found while running (exit 1, the sentence alone); a command
     /// line that does not parse is a usage error (exit 64, the usage below the sentence).
     @Test func badArgumentsAreOneSentence() throws {

@@ -37,7 +37,8 @@ import Testing
     @Test func theSessionsPrintWhatThePagesShow() throws {
         let sessions = try sessions()
         #expect(sessions.map(\.page) == ["docs/howto/measured-sizes.md", "docs/howto/measured-sizes.md", "docs/repl.md",
-                                         "docs/repl.md", "docs/tutorial/04-engine.md", "docs/tutorial/04-engine.md"])
+                                         "docs/repl.md", "docs/tutorial/04-engine.md", "docs/tutorial/04-engine.md",
+                                         "docs/tutorial/04-engine.md"])
         for session in sessions {
             let run = try runTessera(["repl"] + session.arguments, input: session.typed.joined(separator: "\n") + "\n",
                                      timeout: 120)

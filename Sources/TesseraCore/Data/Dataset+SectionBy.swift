@@ -16,14 +16,7 @@ extension Dataset {
     public func sectioned(by field: String) throws -> Dataset {
         let runs = sectionRuns(of: field)
         if count > 0 && !runs.contains(where: { $0.value != nil }) {
-            var hint = DidYouMean.hint(for: field, among: fieldColumns.namesInUse)
-            // A section per item is never what was meant: the id is not offered.
-            let names = fieldColumns.namesInUse.filter { $0 != "id" }
-            if hint.isEmpty && !names.isEmpty {
-                let shown = names.prefix(12).map(describeIdentifier).joined(separator: ", ")
-                hint = "; the items' fields are \(shown)\(names.count > 12 ? " and \(names.count - 12) more" : "")"
-            }
-            throw DatasetError(file: sourceName, message: "expected some item to have the field \(describeIdentifier(field)) to section by, found no item with it\(hint)")
+            throw noItemHas(field, purpose: "to section by")
         }
         let missing = "no \(field)"
         let ids = Self.sectionIDs(runs.map { $0.value.map(Self.sectionID) }, missing: .string(missing))
@@ -49,6 +42,23 @@ extension Dataset {
         }
         if next != count { runs.append((nil, next)) }
         return runs
+    }
+
+    /// Whether some item has the field `name` (any value). O(shapes × fields).
+    package func someItemHas(field name: String) -> Bool { fieldColumns.namesInUse.contains(name) }
+
+    /// The error for a field no item has, a misspelt or guessed name (`--section-by`,
+    /// `--label`): `expected some item to have the field "ap" to section by, found no item with
+    /// it (did you mean app?)`, else the names the items have but `id` (at most 12), which is
+    /// never what was meant. O(shapes × fields).
+    package func noItemHas(_ field: String, purpose: String) -> DatasetError {
+        var hint = DidYouMean.hint(for: field, among: fieldColumns.namesInUse)
+        let names = fieldColumns.namesInUse.filter { $0 != "id" }
+        if hint.isEmpty && !names.isEmpty {
+            let shown = names.prefix(12).map(describeIdentifier).joined(separator: ", ")
+            hint = "; the items' fields are \(shown)\(names.count > 12 ? " and \(names.count - 12) more" : "")"
+        }
+        return DatasetError(file: sourceName, message: "expected some item to have the field \(describeIdentifier(field)) \(purpose), found no item with it\(hint)")
     }
 
     /// A value's section id: a string or an integer as is, any other value its JSON text.

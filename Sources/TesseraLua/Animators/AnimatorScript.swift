@@ -105,12 +105,14 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
 
     private static func load(host: LuaHost, path: String, overrides: OrderedDictionary<String, JSONValue>) throws -> Version {
         let (result, _) = try host.runFile(path: path)
-        return try version(host: host, table: result, label: path, overrides: overrides)
+        return try version(host: host, table: result, label: path, overrides: overrides, fromFile: true)
     }
 
     /// Checks the animator table `table` and resolves its params.
+    /// `fromFile`: the table is the result of the file `path`, so a function in it is named by
+    /// its line there.
     private static func version(host: LuaHost, table reference: LuaReference, label path: String,
-                                overrides: OrderedDictionary<String, JSONValue>) throws -> Version {
+                                overrides: OrderedDictionary<String, JSONValue>, fromFile: Bool = false) throws -> Version {
         let L = host.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -126,7 +128,9 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
                 throw LuaArguments(L, function: path, file: path).error(.field("[\(LuaStack.typeName(L, -2))]"), "is not a name; an animator table has only named fields (\(keys.joined(separator: ", ")))")
             }
             if !keys.contains(key) {
-                throw LuaArguments(L, function: path, file: path).unknownField(key, known: keys)
+                // A misspelt hook is named at the line that defines it, as a failing hook is.
+                let line = fromFile ? host.definition(at: -1)?.line ?? 0 : 0
+                throw LuaArguments(L, function: line > 0 ? "\(path):\(line)" : path, file: path).unknownField(key, known: keys)
             }
             if hooks.contains(key), lua_type(L, -1) != LUA_TFUNCTION {
                 throw LuaArguments(L, function: path, file: path).error(.field(key), at: -1, mustBe: "a function(e, params)", numeric: false)

@@ -14,7 +14,12 @@ public enum EngineSketch {
         let picture = try AsciiPreview(columns: columns, maxRows: 60).render(frames, region: rect)
         let f = NumberText.display(_:)
         var lines = picture.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        lines.append("viewport \(f(rect.width))x\(f(rect.height)) at \(f(rect.x)),\(f(rect.y)); content \(f(engine.contentSize.width))x\(f(engine.contentSize.height)); \(views.count) views; reloads \(engine.reloadCount); created \(engine.stats.created), reused \(engine.stats.reused)")
+        // An empty picture from an offset past the content (e:scroll takes any offset, as a
+        // bounce) says so, rather than looking like a layout that placed nothing.
+        let range = engine.layoutResult.scrollRange(viewport: rect.size)
+        let past = views.isEmpty && range.clamped(rect.origin) != rect.origin
+            ? " (the offset is past the content, which scrolls from \(f(range.x.lowerBound)),\(f(range.y.lowerBound)) to \(f(range.x.upperBound)),\(f(range.y.upperBound)))" : ""
+        lines.append("viewport \(f(rect.width))x\(f(rect.height)) at \(f(rect.x)),\(f(rect.y)); content \(f(engine.contentSize.width))x\(f(engine.contentSize.height)); \(views.count) views\(past); reloads \(engine.reloadCount); created \(engine.stats.created), reused \(engine.stats.reused)")
         for (k, v) in views.enumerated() {
             let fr = v.frame
             let place = v.index.map { "#\($0 + 1)" } ?? "s\(v.section + 1)"

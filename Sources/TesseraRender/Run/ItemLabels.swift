@@ -14,6 +14,16 @@ public struct ItemLabels: Sendable {
     /// Labels from `field` (the item id by default).
     public init(field: String = "id") { self.field = field }
 
+    /// Throws when `field` is a data field that no item of `datasets` has (the first one named):
+    /// a misspelt `--label nmae` would leave every item blank. Empty datasets label nothing, so
+    /// pass. O(shapes × fields).
+    package func check(_ datasets: Dataset...) throws {
+        guard field != Self.indexField, field != "id", let first = datasets.first,
+              datasets.contains(where: { $0.count > 0 }),
+              !datasets.contains(where: { $0.someItemHas(field: field) }) else { return }
+        throw first.noItemHas(field, purpose: "for --label")
+    }
+
     /// Item `index`'s label: the field's string, a number as JSON writes it, other values as
     /// JSON text; "" when the item has no such field. O(length of the label).
     public func label(at index: Int, in dataset: Dataset) -> String {

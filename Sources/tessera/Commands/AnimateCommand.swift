@@ -93,7 +93,7 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
         let rule = try shape.sizingRule()
         let size = try shape.viewport.get().size
         let options = limits.options
-        let first = try layout.resolve()
+        let first = try layoutTellingAnimatorParams(animator, options) { try layout.resolve() }
         let old = try dataset.loadOrSample(data)
 
         let itemSizing = try itemSize.map { checked -> SizeSource in
@@ -104,6 +104,7 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
         let engine = CollectionEngine(provider: provider, viewport: size, guides: try guides.guides())
         engine.animator = try resolveAnimator(options)
         let new = try to.map { try dataset.loadOrSample($0) }
+        if format == .html { try ItemLabels(field: output.label).check(old, new ?? old) }
         if let offset {
             // Played within the content, as a scroll view keeps its offset: the first pass lays
             // the content out, and one beyond it is moved back in.

@@ -68,6 +68,7 @@ struct RunCommand: ParsableCommand, LayoutCommand {
         let offsets = run.result.clampedSectionOffsets(askedOffsets)
         let viewport = origin.map { Rect(x: $0.x, y: $0.y, width: run.viewport.width, height: run.viewport.height) }
         let labels = ItemLabels(field: output.label)
+        if format == .svg || format == .html { try labels.check(run.dataset) }
         switch format {
         case .json: try emit(to: out, sparing: inputs) { try RunReport(run: run, viewport: viewport, sectionOffsets: offsets).write(to: $0) }
         case .text: try emit(to: out, sparing: inputs) { try TextSummary(run: run, viewport: viewport).write(to: $0) }

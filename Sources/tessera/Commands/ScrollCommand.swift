@@ -67,7 +67,7 @@ struct ScrollCommand: ParsableCommand, LayoutCommand {
         let rule = try shape.sizingRule()
         let size = try shape.viewport.get().size
         let options = limits.options
-        let chosen = try layout.resolve(rightToLeft: rtl)
+        let chosen = try layoutTellingAnimatorParams(animator, options) { try layout.resolve(rightToLeft: rtl) }
         let items = try dataset.loadOrSample(data)
         let provider = BasicProvider(data: ItemSource(dataset: items), layout: chosen, size: .rule(ItemSizing(rule: rule)))
         let engine = CollectionEngine(provider: provider, viewport: size, guides: try guides.guides())
