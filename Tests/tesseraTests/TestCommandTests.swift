@@ -485,7 +485,8 @@ import Testing
 
     /// A layout script that fails inside t.run (an error as it lays out, as it loads, or a syntax
     /// error) names the test's line and the script's, as a dataset's failure does, in the text
-    /// output and in JUnit's; a test's own error names its line alone, as before.
+    /// output and in JUnit's; an error at a line of the test file (its own code, a layout it
+    /// wrote) names that line alone, as before.
     @Test func tRunNamesTheTestsLineAndTheScriptsWhenTheScriptFails() throws {
         let root = try Self.project(test: """
         local t = require("tessera")
@@ -496,6 +497,7 @@ import Testing
         test("syntax error", function() t.run("../layouts/syntax.lua") end)
         test("dataset error", function() t.run("flow", {data = "../nothing.json"}) end)
         test("own error", function() local x = nil; return x.y end)
+        test("own layout", function() t.run({simpleLayout = function(ctx) error("no frames here") end}) end)
         """)
         let layouts = root.appendingPathComponent("layouts")
         try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
@@ -517,11 +519,12 @@ import Testing
             ("syntax error", "tests/grid_test.lua:6: t.run: tests/../layouts/syntax.lua:1: unexpected symbol near '='"),
             ("dataset error", "tests/grid_test.lua:7: t.run: tests/../nothing.json: expected a dataset file, found no such file."),
             ("own error", "tests/grid_test.lua:8: attempt to index a nil value (local 'x')"),
+            ("own layout", "tests/grid_test.lua:9: no frames here"),
         ]
         let run = try Self.test(["--junit", "junit.xml"], in: root)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(Self.lines(run.stdout) == failures.flatMap { ["✘ tests/grid_test.lua › \($0.0) (_ ms)", "    " + $0.1] }
-                + ["0 passed, 5 failed", ""])
+                + ["0 passed, 6 failed", ""])
         // Each test's failure element, in order, with the same text.
         let xml = try Self.junit(root)
         #expect(xml.split(separator: "\n").filter { $0.contains("<failure ") }.map { $0.trimmingCharacters(in: .whitespaces) }
