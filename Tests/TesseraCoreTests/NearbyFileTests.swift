@@ -52,6 +52,15 @@ struct NearbyFileTests {
         #expect(NearbyFile.suggestion(for: folder + "/wide.json", extensions: json, deeperLimit: 100) == folder + "/examples/deeper/wide.json")
     }
 
+    /// The folder's own listing counts against `deeperLimit`: its 11 entries (hidden ones
+    /// included, as they were read) leave nothing of 11 for its subfolders, and 2 of 13 for
+    /// examples/, which holds cards.csv and deeper/.
+    @Test func theFoldersOwnEntriesCountAgainstTheLimit() {
+        let json: Set<String> = ["json", "csv"]
+        #expect(NearbyFile.suggestion(for: folder + "/wide.json", extensions: json, deeperLimit: 11) == nil)
+        #expect(NearbyFile.suggestion(for: folder + "/wide.json", extensions: json, deeperLimit: 13) == folder + "/examples/deeper/wide.json")
+    }
+
     @Test func aHintIsTheDidYouMeanShapeAndEmptyForNone() {
         #expect(NearbyFile.hint(for: folder + "/photo.jsonl", extensions: ["jsonl"]) == " (did you mean \(folder)/photos.jsonl?)")
         #expect(NearbyFile.hint(for: folder + "/photo.jsonl", extensions: ["lua"]) == "")

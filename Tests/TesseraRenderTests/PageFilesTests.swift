@@ -42,7 +42,7 @@ import TesseraCore
             ("run-page.html", try HTMLPage(run: run, viewport: nil).render()),
             ("animate-page.html", try TimelinePage(title: "t", timeline: timeline, viewport: Rect(x: 0, y: 0, width: 100, height: 100)).render()),
             ("preview-page.html", PreviewPage.html(largestSide: 100_000)),
-            ("snapshot-report.html", SnapshotReportPage(mismatches: []).html()),
+            ("snapshot-report.html", SnapshotReportPage(files: []).html()),
             ("open-page.html", PreviewPage.opener(address: "http://127.0.0.1:1/?token=a&b")),
         ]
         for (name, page) in pages {

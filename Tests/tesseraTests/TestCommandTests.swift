@@ -483,6 +483,54 @@ import Testing
         ])
     }
 
+    /// A layout script that fails inside t.run (an error as it lays out, as it loads, or a syntax
+    /// error) names the test's line and the script's, as a dataset's failure does, in the text
+    /// output and in JUnit's; an error at a line of the test file (its own code, a layout it
+    /// wrote) names that line alone, as before.
+    @Test func tRunNamesTheTestsLineAndTheScriptsWhenTheScriptFails() throws {
+        let root = try Self.project(test: """
+        local t = require("tessera")
+        test("layout error", function()
+          t.run("../layouts/bad.lua", {data = "../items.json"})
+        end)
+        test("load error", function() t.run("../layouts/badload.lua") end)
+        test("syntax error", function() t.run("../layouts/syntax.lua") end)
+        test("dataset error", function() t.run("flow", {data = "../nothing.json"}) end)
+        test("own error", function() local x = nil; return x.y end)
+        test("own layout", function() t.run({simpleLayout = function(ctx) error("no frames here") end}) end)
+        """)
+        let layouts = root.appendingPathComponent("layouts")
+        try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
+        try """
+        local function first(ctx)
+          local item = nil
+          return item.w
+        end
+        return { simpleLayout = function(ctx) first(ctx) end }
+
+        """.write(to: layouts.appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
+        try "local size = nil\nlocal w = size.w\nreturn { simpleLayout = function(ctx) end }\n"
+            .write(to: layouts.appendingPathComponent("badload.lua"), atomically: true, encoding: .utf8)
+        try "return { simpleLayout = function(ctx) x = = 1 end }\n"
+            .write(to: layouts.appendingPathComponent("syntax.lua"), atomically: true, encoding: .utf8)
+        let failures = [
+            ("layout error", "tests/grid_test.lua:3: t.run: tests/../layouts/bad.lua:3: attempt to index a nil value (local 'item')"),
+            ("load error", "tests/grid_test.lua:5: t.run: tests/../layouts/badload.lua:2: attempt to index a nil value (local 'size')"),
+            ("syntax error", "tests/grid_test.lua:6: t.run: tests/../layouts/syntax.lua:1: unexpected symbol near '='"),
+            ("dataset error", "tests/grid_test.lua:7: t.run: tests/../nothing.json: expected a dataset file, found no such file."),
+            ("own error", "tests/grid_test.lua:8: attempt to index a nil value (local 'x')"),
+            ("own layout", "tests/grid_test.lua:9: no frames here"),
+        ]
+        let run = try Self.test(["--junit", "junit.xml"], in: root)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(Self.lines(run.stdout) == failures.flatMap { ["✘ tests/grid_test.lua › \($0.0) (_ ms)", "    " + $0.1] }
+                + ["0 passed, 6 failed", ""])
+        // Each test's failure element, in order, with the same text.
+        let xml = try Self.junit(root)
+        #expect(xml.split(separator: "\n").filter { $0.contains("<failure ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+                == failures.map { "<failure message=\"\($0.1)\">\($0.1)</failure>" })
+    }
+
     /// Snapshot names are made from test names, so two tests can make the same one; the second
     /// fails instead of silently replacing the first's snapshot.
     @Test func twoTestsCannotTakeTheSameSnapshot() throws {

@@ -21,6 +21,10 @@ package struct SnapshotMismatch: Sendable {
 
 /// What one test did.
 package struct LayoutTestResult: Sendable {
+    /// What a failure of the file itself (it does not load, declares no test, its snapshots
+    /// cannot be read or written) is called in the output, in place of a test's name.
+    public static let fileTestName = "(file)"
+
     public var name: String
     public var milliseconds: Double
     /// The failure, `file:line: message` (nil: passed).
@@ -28,6 +32,8 @@ package struct LayoutTestResult: Sendable {
     /// Its snapshots that did not match.
     public var mismatches: [SnapshotMismatch] = []
     public var passed: Bool { failure == nil }
+    /// Whether this is the failure of the file itself rather than of one of its tests.
+    public var isFileFailure: Bool { name == Self.fileTestName }
 
     public init(name: String, milliseconds: Double, failure: String?, mismatches: [SnapshotMismatch] = []) {
         self.name = name; self.milliseconds = milliseconds; self.failure = failure; self.mismatches = mismatches

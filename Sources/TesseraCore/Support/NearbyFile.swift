@@ -15,8 +15,8 @@ package enum NearbyFile {
     /// Entries of the path's folder looked at, at most: a hint is not worth a long wait in a huge folder.
     static let entryLimit = 10_000
 
-    /// Entries of its subfolders read, at most, looking two levels down: run from a home
-    /// folder, the search gives up rather than walk it.
+    /// Entries read in all, the folder's own first, before looking two levels down stops: run
+    /// from a home folder, the search gives up rather than walk it.
     static let deeperLimit = 4_000
 
     /// Folders never looked into, besides hidden ones (`.git`, `.build`): a package
@@ -31,8 +31,9 @@ package enum NearbyFile {
     /// The closest file of `path`'s folder whose extension is one of `extensions` (lowercase,
     /// without the dot), by `DidYouMean`'s rule; failing that, the only such file whose name
     /// starts with `path`'s name less its extension; failing that, a file of exactly `path`'s
-    /// name in one of the folder's subfolders, then in one of theirs (`deeperLimit` entries read
-    /// at most). Written with the folder as `path` writes it; nil for none.
+    /// name in one of the folder's subfolders, then in one of theirs (listed while fewer than
+    /// `deeperLimit` entries, the folder's own counted, have been read). Written with the folder
+    /// as `path` writes it; nil for none.
     package static func suggestion(for path: String, extensions: Set<String>, deeperLimit: Int = deeperLimit) -> String? {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
@@ -46,7 +47,7 @@ package enum NearbyFile {
         if close.count == 1 { return folder + close[0] }
         if let longer = onlyFile(startingWith: name, among: files) { return folder + longer }
         var level = entries.filter(\.isFolder).map { folder + $0.name + "/" }
-        var budget = deeperLimit
+        var budget = deeperLimit - read
         for depth in 1...2 {
             if let found = level.first(where: { isRegularFile($0 + name) }) { return found + name }
             guard depth < 2 else { break }

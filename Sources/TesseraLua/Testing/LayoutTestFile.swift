@@ -20,10 +20,6 @@ enum LayoutTestHarness {
 /// declare the tests), runs each test as its own call into Lua under the limits, checks and
 /// records its snapshots, and writes the snapshot file once at the end when it changed.
 package enum LayoutTestFile {
-    /// What a failure of the file itself (it does not load, declares no test, its snapshots
-    /// cannot be read or written) is called in the output, in place of a test's name.
-    public static let fileTestName = "(file)"
-
     /// Runs the test file at `path`. Never throws: every failure is a failed test of the result.
     public static func run(path: String, options: LayoutTestOptions) -> LayoutTestFileResult {
         let snapshotPath = SnapshotFile.path(forTest: path)
@@ -119,7 +115,7 @@ package enum LayoutTestFile {
 
     /// A failure of the file itself, reported in place of a test.
     static func fileFailure(_ message: String) -> LayoutTestResult {
-        LayoutTestResult(name: fileTestName, milliseconds: 0, failure: message)
+        LayoutTestResult(name: LayoutTestResult.fileTestName, milliseconds: 0, failure: message)
     }
 
     /// The line under a file's obsolete snapshots, without `--update`: the command that removes

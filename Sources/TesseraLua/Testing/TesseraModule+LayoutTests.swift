@@ -44,6 +44,8 @@ extension TesseraModule {
                 }
                 do { layout = try host.layout(named: target, params: params, style: runParameterStyle) } catch let error as LuaScriptError where error.kind == .file {
                     throw args.relayed(error.message)   // at the test's line
+                } catch {
+                    throw scriptFailure(error, session: session, args: args)
                 }
             } else {
                 layoutName = "layout"
@@ -107,7 +109,10 @@ extension TesseraModule {
 
             var context = LayoutContext(dataset: dataset, collectionSize: viewport, sizing: ItemSizing(rule: rule))
             context.guides = guides
-            let result = try (rightToLeft ? MirroredLayout(layout) : layout).layout(context)
+            let result: any LayoutResult
+            do { result = try (rightToLeft ? MirroredLayout(layout) : layout).layout(context) } catch {
+                throw scriptFailure(error, session: session, args: args)
+            }
             let visible = offset.map { Rect(x: $0.x, y: $0.y, width: viewport.width, height: viewport.height) }
             let document = try session.options.document(LayoutTestRun(dataset: dataset, viewport: viewport, result: result,
                                                                        visible: visible, layoutName: layoutName))
@@ -277,6 +282,20 @@ extension LuaHost {
         let dataset = run.dataset
         return (run, try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil }))
     }
+}
+
+/// A layout script's own failure inside `t.run` (it raised, or does not compile) as a dataset's
+/// is told: at the test's line, `t.run: ` then the script's `file:line: message`, so the message
+/// names both lines; its traceback is kept. An error at a line of the test file itself (a layout
+/// it built) names its place there already, and any other error (a limit's stop) is returned as
+/// it is.
+private func scriptFailure(_ error: Error, session: LayoutTestSession, args: LuaArguments) -> Error {
+    guard let error = error as? LuaScriptError, error.kind == .runtime || error.kind == .syntax,
+          error.file != session.path else { return error }
+    luaL_where(args.L, 1)
+    let caller = LuaStack.string(args.L, -1) ?? ""
+    tb_pop(args.L, 1)
+    return LuaScriptError(.runtime, message: caller + args.relayed(error.message).message, traceback: error.traceback)
 }
 
 /// Items written in Lua for `t.run` are held to a data file's size rule (numbers from 0 to

@@ -23,7 +23,7 @@ struct DensityStrip {
     init(run: LayoutRun) throws {
         let result = run.result
         let range = Self.range(of: run)
-        vertical = Self.runsDown(run)
+        vertical = Self.runsDown(range: range, viewport: run.viewport)
         let length = vertical ? run.viewport.height : run.viewport.width
         var bands = DensityBands(start: vertical ? range.minY : range.minX, length: vertical ? range.height : range.width,
                                  bands: min(SVGPicture.densityBandLimit, max(1, Int(length / 4))))
@@ -37,8 +37,12 @@ struct DensityStrip {
     /// Whether `run`'s strip runs down: its scroll range is at least as many viewports tall as
     /// wide. O(1).
     static func runsDown(_ run: LayoutRun) -> Bool {
-        let range = Self.range(of: run), viewport = run.viewport
-        return range.height / max(viewport.height, 1) >= range.width / max(viewport.width, 1)
+        runsDown(range: range(of: run), viewport: run.viewport)
+    }
+
+    /// Whether a scroll range is at least as many viewports tall as wide. O(1).
+    private static func runsDown(range: Rect, viewport: Size) -> Bool {
+        range.height / max(viewport.height, 1) >= range.width / max(viewport.width, 1)
     }
 
     /// The page's scroll range: the content joined with the viewport at offset 0.

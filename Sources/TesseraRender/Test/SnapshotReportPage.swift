@@ -13,27 +13,10 @@ import TesseraCore
 /// The page is Pages/snapshot-report.html (with snapshot-report.js) with the failures as JSON in
 /// its data elements; frames are flat arrays `x, y, w, h, change`.
 package struct SnapshotReportPage {
-    public var mismatches: [SnapshotMismatch]
-    /// The failed tests with no snapshot mismatch, in file order.
-    public var otherFailures: [OtherFailure]
+    /// The test files' results, in the order the page lists them.
+    public var files: [LayoutTestFileResult]
 
-    /// A failed test the page has no picture for.
-    public struct OtherFailure: Sendable, Equatable {
-        /// The test's name, or nil for a test file that failed as a whole (it does not load,
-        /// or declares no tests).
-        public var test: String?
-        public var file: String
-        public var message: String
-
-        public init(test: String?, file: String, message: String) {
-            self.test = test; self.file = file; self.message = message
-        }
-    }
-
-    public init(mismatches: [SnapshotMismatch], otherFailures: [OtherFailure] = []) {
-        self.mismatches = mismatches
-        self.otherFailures = otherFailures
-    }
+    public init(files: [LayoutTestFileResult]) { self.files = files }
 
     /// The page's text. O(elements of the failed snapshots).
     public func html() -> String {
@@ -45,7 +28,7 @@ package struct SnapshotReportPage {
             }
             return .array(flat)
         }
-        let failures: [JSONValue] = mismatches.map { m in
+        let failures: [JSONValue] = files.flatMap(\.tests).flatMap(\.mismatches).map { m in
             var object: OrderedDictionary<String, JSONValue> = [
                 "test": .string(m.test),
                 "where": .string(m.line.map { "\(m.file):\($0)" } ?? m.file),
@@ -60,8 +43,13 @@ package struct SnapshotReportPage {
             }
             return .object(object)
         }
-        let others: [JSONValue] = otherFailures.map { f in
-            .object(["test": f.test.map(JSONValue.string) ?? .null, "where": .string(f.file), "message": .string(f.message)])
+        // The failed tests with no snapshot mismatch, in file order; a file that failed as a
+        // whole (it does not load, or declares no tests) has no test's name.
+        let others: [JSONValue] = files.flatMap { file in
+            file.tests.filter { !$0.passed && $0.mismatches.isEmpty }.map { test in
+                .object(["test": test.isFileFailure ? .null : .string(test.name), "where": .string(file.path),
+                         "message": .string(test.failure ?? "")])
+            }
         }
         // The page ends with a newline, as the file does.
         return PageTemplate(file: "snapshot-report.html").filled(["data": PageText.scriptJSON(.array(failures)),

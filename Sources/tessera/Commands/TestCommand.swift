@@ -92,16 +92,7 @@ struct TestCommand: ParsableCommand {
         let testFiles = files.map { InputFile(role: "a test file", path: $0) }
         do {
             if let junit { try writeAtomically(Array(JUnitReport(files: results).xml().utf8), to: junit, flag: "--junit", sparing: testFiles) }
-            if let report {
-                let others = results.flatMap { file in
-                    file.tests.filter { !$0.passed && $0.mismatches.isEmpty }.map { test in
-                        SnapshotReportPage.OtherFailure(test: test.name == LayoutTestFile.fileTestName ? nil : test.name,
-                                                        file: file.path, message: test.failure ?? "")
-                    }
-                }
-                let page = SnapshotReportPage(mismatches: tests.flatMap(\.mismatches), otherFailures: others)
-                try writeAtomically(Array(page.html().utf8), to: report, flag: "--report", sparing: testFiles)
-            }
+            if let report { try writeAtomically(Array(SnapshotReportPage(files: results).html().utf8), to: report, flag: "--report", sparing: testFiles) }
         } catch {
             writeFailure = error
         }
@@ -111,7 +102,7 @@ struct TestCommand: ParsableCommand {
         }
         // Every file failed before running a test (none declares one, or none loads): said
         // apart from the per-file lines, as a run that tested nothing.
-        if filter == nil, tests.allSatisfy({ $0.name == LayoutTestFile.fileTestName }) {
+        if filter == nil, tests.allSatisfy(\.isFileFailure) {
             reportError("Error: no test ran in \(NumberText.counted(files.count, "test file")); expected at least one "
                         + "test(name, function() ... end) call in a NAME_test.lua file")
         }
@@ -155,7 +146,7 @@ struct TestCommand: ParsableCommand {
         var lines: [String] = []
         for test in file.tests {
             let mark = test.passed ? "✔" : "✘"
-            if test.name == LayoutTestFile.fileTestName {
+            if test.isFileFailure {
                 lines.append("\(mark) \(file.path)")
             } else {
                 lines.append("\(mark) \(file.path) › \(test.name) (\(Int(test.milliseconds.rounded())) ms)")

@@ -63,9 +63,10 @@ struct RequestHead: Equatable, Sendable {
     /// however large, or any Transfer-Encoding) is 413; a Content-Length that is not one number
     /// of bytes is 400 (RFC 9112: where the request ends is then unknown).
     var bodyProblem: (status: Int, reason: String)? {
-        guard count(of: "Content-Length") <= 1 else { return (400, "expected one Content-Length header") }
-        let digits = header("Content-Length").map { Array($0.utf8) } ?? []
-        guard header("Content-Length") == nil || (!digits.isEmpty && digits.allSatisfy { (0x30...0x39).contains($0) }) else {
+        let lengths = fields.filter { $0.name.lowercased() == "content-length" }
+        guard lengths.count <= 1 else { return (400, "expected one Content-Length header") }
+        let digits = lengths.first.map { Array($0.value.utf8) } ?? []
+        guard lengths.isEmpty || (!digits.isEmpty && digits.allSatisfy { (0x30...0x39).contains($0) }) else {
             return (400, "expected Content-Length to be a number of bytes")
         }
         guard digits.allSatisfy({ $0 == 0x30 }), header("Transfer-Encoding") == nil else {
