@@ -745,6 +745,31 @@ struct PreviewTests {
         #expect(await suffixedMessages.received().1 == 1)
     }
 
+    /// A `--label` field no item has is refused as run refuses it, on the terminal and the page;
+    /// the save that brings the field runs.
+    @Test func aLabelFieldNoItemHasIsTheRunsDataError() async throws {
+        let (session, _, data, messages) = try rowsSession(
+            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n",
+            configure: { $0.label = "nmae" })
+        let errors = ErrorLog()
+        session.logError = { errors.add($0) }
+        try #"{"items": [{"id": "a", "name": "x"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
+        session.render()
+        let message = #"expected some item to have the field "nmae" for --label, found no item with it (did you mean name?)."#
+        let line = try #require(errors.all.last)
+        let timing = try #require(line.firstMatch(of: #/^gen 1 data error in [0-9.]+ ms /#))
+        #expect(line[timing.range.upperBound...] == "at \(data): \(message)")
+        let (texts, frames, _, _) = await messages.received()
+        #expect(frames == 0)
+        let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
+        #expect(error["kind"] == .string("data") && error["file"] == .string(data) && error["message"] == .string(message))
+
+        try #"{"items": [{"id": "a", "nmae": "x"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
+        session.render()
+        #expect(errors.all.count == 1)
+        #expect(session.lastGoodRun?.run.dataset.count == 1)
+    }
+
     /// A script's error says its place once too: Lua's `file:line:` before the message is the
     /// line's `at` and the page's head, not repeated after them.
     @Test func aScriptErrorSaysItsPlaceOnce() async throws {

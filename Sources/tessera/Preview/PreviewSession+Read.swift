@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraRender
 
 // The read stage: the watched files' bytes (only the ones the watcher named, once it runs) and
 // the dataset of the data file's, parsed again only when they changed. A file that cannot be
@@ -39,13 +40,15 @@ extension PreviewSession {
     /// Data: the dataset of the data file's bytes, in the format `DatasetLoader` loads that
     /// file in, regrouped by `--section-by`; parsed again only when the bytes changed. Without a
     /// data file, the generated sample (its bytes are none, and never change). Its errors
-    /// are worded as every command words them by `PreviewFailure` (a repeated id names `--duplicates`).
+    /// are worded as every command words them by `PreviewFailure` (a repeated id names `--duplicates`;
+    /// a `--label` field no item has is refused, as run refuses it).
     func data(_ bytes: [UInt8], retired: Retired) throws -> (dataset: Dataset, changed: Bool) {
         if let parsed = parsedData, parsed.bytes == bytes { return (parsed.dataset, false) }
         let dataset = try datasetOrSample(configuration.dataPath, sectionBy: configuration.sectionBy) { path in
             try DatasetLoader.parse(data: bytes, fileName: path, format: DatasetLoader.format(ofFile: path),
                                     duplicatePolicy: configuration.duplicates)
         }
+        try ItemLabels(field: configuration.label).check(dataset)
         retired.keep(parsedData)
         parsedData = (bytes, dataset)
         return (dataset, true)
