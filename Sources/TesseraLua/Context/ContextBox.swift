@@ -15,6 +15,9 @@ final class ContextBox {
     /// context's sizes come from a closure, or for the reference paths.
     let widths, heights: UnsafeMutableBufferPointer<Double>?
     let sizing: ItemSizing
+    /// Where an unsized item's text is read (the storage's dataset and base): one field, as the
+    /// context's own sizing reads it, not the whole item.
+    let textSource: (dataset: Dataset, base: Int)?
     /// The pass ctx:item's items belong to (`tb_pushitemaccess`), 0 on the reference paths:
     /// `LuaHost.endItems` ends it when the host is done with this context.
     var itemPass: lua_Integer = 0
@@ -31,10 +34,12 @@ final class ContextBox {
             _ = widths!.initialize(from: storage.dataset.widths[range])
             _ = heights!.initialize(from: storage.dataset.heights[range])
             sizing = storage.sizing
+            textSource = (storage.dataset, storage.base)
         } else {
             widths = nil
             heights = nil
             sizing = ItemSizing()
+            textSource = nil
         }
     }
 
@@ -49,7 +54,8 @@ final class ContextBox {
     @inline(__always)
     func size(_ index: Int, _ proposed: Size) throws -> Size {
         guard let widths, let heights else { return try context.size(at: index, proposed: proposed) }
-        return sizing.size(w: widths[index], h: heights[index], text: { self.context.item(at: index)?.text }, proposed: proposed)
+        return sizing.size(w: widths[index], h: heights[index], text: { self.textSource.flatMap { $0.dataset.text(at: $0.base + index) } },
+                           proposed: proposed)
     }
 
     /// ctx:size's source (`tb_Sizer.size`): never raises; a size that fails is pushed as an
