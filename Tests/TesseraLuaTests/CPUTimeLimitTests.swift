@@ -97,7 +97,9 @@ import TesseraCore
     /// machine's cores taken: it waits for a core far longer than it runs (about 20 times as
     /// long), and is not stopped. The margins hold on a loaded machine: the loop may cost up to
     /// eight times its measured CPU time (a busy host's cores, caches refilled after each
-    /// switch) before the limit is reached, and other load only starves it more.
+    /// switch) before the limit is reached, and other load only starves it more. All of them
+    /// run on one core: spread over several, the scheduler could leave the script a core of its
+    /// own for a while (under other load it once ran as fast as it would alone).
     @Test func aScriptStarvedOfCPUIsNotStopped() throws {
         let host = try LuaHost(limits: ScriptLimits(timeLimit: nil))
         let chunk = try host.load("return function(n)\n  local x = 0\n  for i = 1, n do x = x + i % 7 end\n  return x\nend",
@@ -109,12 +111,14 @@ import TesseraCore
         let perIteration = (Self.threadCPU() - before) / Double(probe)
         let n = Int(0.025 / perIteration)
 
+        let core = OneCore.current()
         let stop = StopFlag()
         let busy = 2 * ProcessInfo.processInfo.activeProcessorCount
         let group = DispatchGroup()
         var started = 0
         for _ in 0..<busy {
             let job = DetachedJob {
+                core.pinCallingThread()
                 stop.running.add(1, ordering: .relaxed)
                 while !stop.value.load(ordering: .relaxed) {}
                 group.leave()
@@ -130,9 +134,9 @@ import TesseraCore
         // Other load on the machine can leave a call less starved than planned (once one
         // waited 0.35 s of a limit of 0.4 s, proving nothing): then it runs again, up to three
         // times. A wall-clock limit would stop the first that waits past 0.2 s.
-        var call = StarvedCall(host: host, spin: spin, n: n)
+        var call = StarvedCall(host: host, spin: spin, n: n, core: core)
         for _ in 0..<3 {
-            call = StarvedCall(host: host, spin: spin, n: n)
+            call = StarvedCall(host: host, spin: spin, n: n, core: core)
             try #require(call.runAtLowPriority())
             if call.error != nil || call.waited > 0.2 { break }
         }
@@ -151,19 +155,22 @@ private final class StarvedCall: @unchecked Sendable {
     let host: LuaHost
     let spin: LuaValue
     let n: Int
+    let core: OneCore
     private(set) var error: (any Error)?
     private(set) var waited = 0.0, used = 0.0
     private let done = DispatchSemaphore(value: 0)
 
-    init(host: LuaHost, spin: LuaValue, n: Int) {
+    init(host: LuaHost, spin: LuaValue, n: Int, core: OneCore) {
         self.host = host
         self.spin = spin
         self.n = n
+        self.core = core
     }
 
     /// Runs the call and waits for it; false when no thread could be made.
     func runAtLowPriority() -> Bool {
         let job = DetachedJob { [self] in
+            core.pinCallingThread()
             #if os(Linux)
             // Linux keeps a nice value per thread, and `who` 0 is the calling one: raising it
             // needs no privilege, and it ends with the thread.
@@ -185,4 +192,35 @@ private final class StarvedCall: @unchecked Sendable {
 private final class StopFlag: Sendable {
     let value = Atomic<Bool>(false)
     let running = Atomic<Int>(0)
+}
+
+/// The core the test thread runs on, to which the busy threads and the starved call are pinned
+/// so that they share one run queue, where nice values weigh as planned. Pinning is best effort
+/// (Linux only; a failed call leaves the thread free to run anywhere, as before). Glibc declares
+/// `sched_getcpu` and `sched_setaffinity` only for GNU sources, so they are looked up by name.
+private struct OneCore: Sendable {
+    let cpu: Int32
+
+    static func current() -> OneCore {
+        #if os(Linux)
+        typealias GetCPU = @convention(c) () -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "sched_getcpu") else { return OneCore(cpu: -1) }
+        return OneCore(cpu: unsafeBitCast(symbol, to: GetCPU.self)())
+        #else
+        return OneCore(cpu: -1)
+        #endif
+    }
+
+    func pinCallingThread() {
+        #if os(Linux)
+        typealias SetAffinity = @convention(c) (pid_t, Int, UnsafeRawPointer) -> Int32
+        guard cpu >= 0, let symbol = dlsym(dlopen(nil, RTLD_NOW), "sched_setaffinity") else { return }
+        var set = cpu_set_t()
+        let bits = MemoryLayout<UInt>.size * 8
+        withUnsafeMutableBytes(of: &set) { bytes in
+            bytes.bindMemory(to: UInt.self)[Int(cpu) / bits] |= 1 << (UInt(cpu) % UInt(bits))
+        }
+        _ = withUnsafeBytes(of: &set) { unsafeBitCast(symbol, to: SetAffinity.self)(0, $0.count, $0.baseAddress!) }
+        #endif
+    }
 }
