@@ -15,6 +15,14 @@ struct PreviewTests {
     @Test func theTokenAndALoopbackHostAreNeeded() {
         #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: nil, isWebSocket: false) == .allowed)
         #expect(access.check(token: access.token, host: "localhost:8123", origin: nil, isWebSocket: false) == .allowed)
+        // The IPv6 loopback, as a browser or a port forward that prefers IPv6 names it.
+        #expect(access.check(token: access.token, host: "[::1]:8123", origin: nil, isWebSocket: false) == .allowed)
+        #expect(access.check(token: access.token, host: "[::1]:8124", origin: nil, isWebSocket: false)
+                == .refused(status: 403, reason: "unexpected Host header"))
+        #expect(access.check(token: access.token, host: "[::2]:8123", origin: nil, isWebSocket: false)
+                == .refused(status: 403, reason: "unexpected Host header"))
+        #expect(access.check(token: access.token, host: "[::1]", origin: nil, isWebSocket: false)
+                == .refused(status: 403, reason: "unexpected Host header"))
         #expect(access.check(token: nil, host: "127.0.0.1:8123", origin: nil, isWebSocket: false)
                 == .refused(status: 403, reason: "missing or wrong token"))
         #expect(access.check(token: "0123456789abcdef0123456789abcdee", host: "127.0.0.1:8123", origin: nil, isWebSocket: false)
@@ -30,6 +38,7 @@ struct PreviewTests {
 
     @Test func theWebSocketNeedsThePagesOwnOrigin() {
         #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: "http://127.0.0.1:8123", isWebSocket: true) == .allowed)
+        #expect(access.check(token: access.token, host: "[::1]:8123", origin: "http://[::1]:8123", isWebSocket: true) == .allowed)
         #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: "http://evil.example", isWebSocket: true)
                 == .refused(status: 403, reason: "WebSocket from another origin"))
         #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: nil, isWebSocket: true)
