@@ -818,7 +818,7 @@ struct PreviewTests {
         try FileManager.default.removeItem(atPath: script)
         if kind == "folder" { try FileManager.default.createDirectory(atPath: script, withIntermediateDirectories: false) }
         session.render()
-        let reason = kind == "folder" ? "expected a regular file, found a directory" : "the script does not exist"
+        let reason = kind == "folder" ? "expected a regular file, found a directory" : "expected a script file, found no such file"
         #expect(errors.all == ["gen 2 input error: \(script): \(reason). Waiting for it to be saved again."])
         let (texts, _, _, _) = await messages.received()
         let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
@@ -842,7 +842,7 @@ struct PreviewTests {
             try FileManager.default.createSymbolicLink(atPath: animator + ".b", withDestinationPath: animator)
         }
         session.render()
-        let reason = ["removed": "the animator script does not exist", "folder": "expected a regular file, found a directory",
+        let reason = ["removed": "expected an animator script file, found no such file", "folder": "expected a regular file, found a directory",
                       "loop": "cannot read the file (too many levels of symbolic links)"][kind]!
         #expect(errors.all == ["gen 2 input error: \(animator): \(reason). Waiting for it to be saved again."])
         let (texts, _, _, _) = await messages.received()
