@@ -303,7 +303,7 @@ try:
     attacks = (("a folder", lambda: os.mkdir(script), "expected a regular file, found a directory"),
                ("a FIFO", lambda: os.mkfifo(script), "expected a regular file, found a FIFO \\(named pipe\\)"),
                ("a symbolic link loop", lambda: os.symlink(script, script), "cannot read the file \\(too many levels of symbolic links\\)"),
-               ("nothing", None, "the script does not exist"))
+               ("nothing", None, "expected a script file, found no such file"))
     for name, make, reason in attacks:
         replace_script(make)
         generation += 1

@@ -19,7 +19,7 @@ func animatorNamed(_ animator: String, params: OrderedDictionary<String, JSONVal
     files?.serve(host)
     guard let path = host.animatorScriptPath(animator) else {
         if animator.hasSuffix(".lua") {
-            throw CLIError("\(animator): \(LuaHost.scriptFileProblem(animator, what: "the animator script") ?? "the animator script does not exist")")
+            throw CLIError("\(animator): \(LuaHost.scriptFileProblem(animator, what: "animator script") ?? NearbyFile.missing(animator, expected: "an animator script file", extensions: ["lua"]) + ".")")
         }
         throw CLIError(unknownAnimatorMessage(animator, scripts: ScriptCatalog.scripts(in: host.animatorDirectories()).map(\.name)))
     }

@@ -63,7 +63,7 @@ import TesseraCore
         #expect(required.location?.file == "lib.lua" && required.location?.line == 3)
         #expect(required.description == "lib.lua:3: bad frame")
 
-        let bare = LuaScriptError(.file, message: "x.lua: the script does not exist")
+        let bare = LuaScriptError(.file, message: "x.lua: expected a script file, found no such file.")
         #expect(bare.file == nil && bare.line == nil && bare.location == nil)
     }
 

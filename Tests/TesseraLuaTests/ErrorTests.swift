@@ -475,7 +475,7 @@ import LuaBridge
         let host = try LuaHost()
         let e = try #require(scriptError { _ = try host.loadLayoutScript(path: "\(dir)/absent.lua") })
         #expect(e.kind == .file)
-        #expect(e.message == "\(dir)/absent.lua: the script does not exist")
+        #expect(e.message == "\(dir)/absent.lua: expected a script file, found no such file.")
     }
 
     @Test("a script error's kind is named by its raw value")

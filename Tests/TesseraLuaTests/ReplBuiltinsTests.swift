@@ -148,7 +148,7 @@ return {
         repl.feed("error('a\\0b')", "load('x\\0y.lua')", "error('\\0')")
         #expect(repl.err.map { $0.components(separatedBy: "\n")[0] } == [
             "stdin:1: a\\0b",
-            "x\\0y.lua: the script does not exist",
+            "x\\0y.lua: expected a script file, found no such file.",
             "stdin:1: \\0",
         ])
     }
@@ -189,7 +189,7 @@ return {
                   "load('\(folder.path)/broken.lua')", "'alive'")
         #expect(repl.out == ["200\t150", "2", "alive"])
         #expect(repl.err.count == 2)
-        #expect(repl.err[0].hasPrefix("\(folder.path)/missing.lua: the script does not exist\n"))
+        #expect(repl.err[0].hasPrefix("\(folder.path)/missing.lua: expected a script file, found no such file.\n"))
         #expect(repl.err[1].hasPrefix("\(folder.path)/broken.lua:4: <eof> expected near 'this'\n"))
     }
 

@@ -41,7 +41,7 @@ import TesseraCore
     func aMissingFile() throws {
         let path = folder.path + "/nowhere.lua"
         let repl = try ReplRecorder()
-        #expect(throws: LuaScriptError(.file, message: "\(path): the script does not exist")) {
+        #expect(throws: LuaScriptError(.file, message: "\(path): expected a script file, found no such file.")) {
             try repl.session.runFile(path: path)
         }
         #expect(repl.err == [])

@@ -215,7 +215,7 @@ import Testing
         #expect(lines.stdout == "1\n")
         let missing = try runTessera(["repl", "nothing.lua", "--batch"], in: dir)
         #expect(missing.status == 1)
-        #expect(missing.stderr == "Error: nothing.lua: the script does not exist\n")
+        #expect(missing.stderr == "Error: nothing.lua: expected a script file, found no such file.\n")
         // Read as every script is, byte for byte: Lua strings are bytes, not UTF-8.
         try Data(Array("print(#\"".utf8) + [0xFF, 0xFE] + Array("\")\n".utf8)).write(to: dir.appendingPathComponent("latin.lua"))
         let latin = try runTessera(["repl", "latin.lua", "--batch"], in: dir)

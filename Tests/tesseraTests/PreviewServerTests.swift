@@ -281,8 +281,10 @@ struct PreviewServerTests {
         // 9112), and refused as a foreign Host is when it names another.
         #expect(try Self.exchange(port, "GET http://127.0.0.1:\(port)/?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n") == page)
         #expect(try Self.exchange(port, "GET http://LOCALHOST:\(port)/?token=\(Self.token) HTTP/1.1\r\nHost: evil.example\r\n\r\n") == page)
+        #expect(try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\nHost: [::1]:\(port)\r\n\r\n") == page)
+        #expect(try Self.exchange(port, "GET http://[::1]:\(port)/?token=\(Self.token) HTTP/1.1\r\nHost: evil.example\r\n\r\n") == page)
         #expect(try Self.exchange(port, "GET http://127.0.0.1:\(port)/x?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n") == Self.reply(404, "Not Found", "not found"))
-        for foreign in ["evil.example", "127.0.0.1:\(port + 1)", "127.0.0.1"] {
+        for foreign in ["evil.example", "127.0.0.1:\(port + 1)", "127.0.0.1", "[::1]:\(port + 1)", "[::2]:\(port)"] {
             #expect(try Self.exchange(port, "GET http://\(foreign)/?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n")
                     == Self.reply(403, "Forbidden", "unexpected Host header"))
         }

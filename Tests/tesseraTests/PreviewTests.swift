@@ -15,6 +15,14 @@ struct PreviewTests {
     @Test func theTokenAndALoopbackHostAreNeeded() {
         #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: nil, isWebSocket: false) == .allowed)
         #expect(access.check(token: access.token, host: "localhost:8123", origin: nil, isWebSocket: false) == .allowed)
+        // The IPv6 loopback, as a browser or a port forward that prefers IPv6 names it.
+        #expect(access.check(token: access.token, host: "[::1]:8123", origin: nil, isWebSocket: false) == .allowed)
+        #expect(access.check(token: access.token, host: "[::1]:8124", origin: nil, isWebSocket: false)
+                == .refused(status: 403, reason: "unexpected Host header"))
+        #expect(access.check(token: access.token, host: "[::2]:8123", origin: nil, isWebSocket: false)
+                == .refused(status: 403, reason: "unexpected Host header"))
+        #expect(access.check(token: access.token, host: "[::1]", origin: nil, isWebSocket: false)
+                == .refused(status: 403, reason: "unexpected Host header"))
         #expect(access.check(token: nil, host: "127.0.0.1:8123", origin: nil, isWebSocket: false)
                 == .refused(status: 403, reason: "missing or wrong token"))
         #expect(access.check(token: "0123456789abcdef0123456789abcdee", host: "127.0.0.1:8123", origin: nil, isWebSocket: false)
@@ -30,6 +38,7 @@ struct PreviewTests {
 
     @Test func theWebSocketNeedsThePagesOwnOrigin() {
         #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: "http://127.0.0.1:8123", isWebSocket: true) == .allowed)
+        #expect(access.check(token: access.token, host: "[::1]:8123", origin: "http://[::1]:8123", isWebSocket: true) == .allowed)
         #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: "http://evil.example", isWebSocket: true)
                 == .refused(status: 403, reason: "WebSocket from another origin"))
         #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: nil, isWebSocket: true)
@@ -809,7 +818,7 @@ struct PreviewTests {
         try FileManager.default.removeItem(atPath: script)
         if kind == "folder" { try FileManager.default.createDirectory(atPath: script, withIntermediateDirectories: false) }
         session.render()
-        let reason = kind == "folder" ? "expected a regular file, found a directory" : "the script does not exist"
+        let reason = kind == "folder" ? "expected a regular file, found a directory" : "expected a script file, found no such file"
         #expect(errors.all == ["gen 2 input error: \(script): \(reason). Waiting for it to be saved again."])
         let (texts, _, _, _) = await messages.received()
         let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
@@ -833,7 +842,7 @@ struct PreviewTests {
             try FileManager.default.createSymbolicLink(atPath: animator + ".b", withDestinationPath: animator)
         }
         session.render()
-        let reason = ["removed": "the animator script does not exist", "folder": "expected a regular file, found a directory",
+        let reason = ["removed": "expected an animator script file, found no such file", "folder": "expected a regular file, found a directory",
                       "loop": "cannot read the file (too many levels of symbolic links)"][kind]!
         #expect(errors.all == ["gen 2 input error: \(animator): \(reason). Waiting for it to be saved again."])
         let (texts, _, _, _) = await messages.received()

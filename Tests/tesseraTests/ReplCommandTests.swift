@@ -116,7 +116,7 @@ import TesseraCore
     @Test func badStartsAreOneSentence() throws {
         let missing = try runTessera(["repl", "--layout", "layouts/no-such-layout.lua"], input: "")
         #expect(missing.status == 1)
-        #expect(missing.stderr == "Error: layouts/no-such-layout.lua: the script does not exist\n")
+        #expect(missing.stderr == "Error: layouts/no-such-layout.lua: expected a script file, found no such file.\n")
         let data = try runTessera(["repl", "--data", "datasets/no-such.json"], input: "")
         #expect(data.status == 1)
         #expect(data.stderr.hasPrefix("Error: datasets/no-such.json"))

@@ -111,9 +111,9 @@ import Testing
         (["run", "waterfall", "--data", "datasets/photos.jsonl"],
          "Error: datasets/photos.jsonl: expected a dataset file, found no such file (did you mean datasets/examples/photos.jsonl?).\n"),
         (["run", "layouts/mosiac.lua"],
-         "Error: layouts/mosiac.lua: the script does not exist (did you mean layouts/mosaic.lua?)\n"),
+         "Error: layouts/mosiac.lua: expected a script file, found no such file (did you mean layouts/mosaic.lua?).\n"),
         (["run", "layouts/nothing-like-it.lua"],
-         "Error: layouts/nothing-like-it.lua: the script does not exist\n"),
+         "Error: layouts/nothing-like-it.lua: expected a script file, found no such file.\n"),
         (["run", "spiral"],
          "Error: unknown layout 'spiral'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline); `tessera layouts` lists them\n"),
         // The shipped waterfall.lua shares the built-in's name, which runs the built-in: listed once.

@@ -446,7 +446,7 @@ import Testing
             "✘ tests/grid_test.lua › items without ids (_ ms)",
             "    tests/grid_test.lua:4: t.run: options.data[1] has no id; expected an id field (a string or an integer)",
             "✘ tests/grid_test.lua › missing script (_ ms)",
-            "    tests/grid_test.lua:5: t.run: tests/nope.lua: the script does not exist",
+            "    tests/grid_test.lua:5: t.run: tests/nope.lua: expected a script file, found no such file.",
             "✘ tests/grid_test.lua › a size past 1e7 (_ ms)",
             "    tests/grid_test.lua:6: t.run: options.data[2].h must be a number from 0 to 1e7, got 1e+308",
             "✔ tests/grid_test.lua › named snapshot of a value (_ ms)",
@@ -859,7 +859,7 @@ import Testing
         let missing = try Self.test(["nothing-here"], in: root)
         #expect(missing.status == 2)
         #expect(missing.stdout == "")   // no test ran: only the error, no summary
-        #expect(missing.stderr == "Error: nothing-here does not exist (or cannot be read); expected a test file or a folder of *_test.lua files\n")
+        #expect(missing.stderr == "Error: nothing-here: expected a test file or a folder of *_test.lua files, found no such file.\n")
         let device = try Self.test(["/dev/null"], in: root)
         #expect(device.status == 2)
         #expect(device.stderr == "Error: /dev/null is neither a readable file nor a folder; expected a test file or a folder of *_test.lua files\n")

@@ -190,17 +190,24 @@ import Testing
          "flow parameter 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got \"middle\""),
         (["diff", "no-such-file.json", emoji], "no-such-file.json: expected a dataset file, found no such file."),
         (["preview", "flow", "--data", "no-such-file.json"], "no-such-file.json: expected a dataset file, found no such file."),
-        (["preview", "nosuch.lua", "--data", emoji], "nosuch.lua: the script does not exist"),
+        (["preview", "nosuch.lua", "--data", emoji], "nosuch.lua: expected a script file, found no such file."),
         (["preview", "flow", "--data", "README.md"], "README.md: expected a .json, .jsonl or .csv file, found the extension \".md\"."),
         (["preview", "flow", "--data", "datasets"], "datasets: expected a .json, .jsonl or .csv file, found a directory."),
         (["preview", "wtarfall", "--data", emoji],
          "unknown layout 'wtarfall' (did you mean waterfall?); expected a .lua file, a built-in (flow, row, waterfall, overlay, split), "
          + "or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline); `tessera layouts` lists them"),
-        (["run", "nosuch.lua", "--data", emoji], "nosuch.lua: the script does not exist"),
+        (["run", "nosuch.lua", "--data", emoji], "nosuch.lua: expected a script file, found no such file."),
         (["run", "photos.jsonl"],
          "unknown layout 'photos.jsonl'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name "
          + "(appstore, emoji-split, grid, justified, mosaic, sectioned, timeline); `tessera layouts` lists them; "
          + "a dataset is given with --data: --data photos.jsonl"),
+        // Every missing input file is said alike: what was expected, "found no such file", a period.
+        (["animate", "waterfall", "--data", emoji, "--to", "no-such-file.json"], "no-such-file.json: expected a dataset file, found no such file."),
+        (["animate", "waterfall", "--data", emoji, "--to", emoji, "--animator", "nosuch.lua"],
+         "nosuch.lua: expected an animator script file, found no such file."),
+        (["animate", "waterfall", "--data", emoji, "--to", emoji, "--animator", "animators/cascad.lua"],
+         "animators/cascad.lua: expected an animator script file, found no such file (did you mean animators/cascade.lua?)."),
+        (["scroll", "flow", "--data", emoji, "--measured", "no-sizes.json"], "no-sizes.json: expected a sizes file, found no such file."),
         (["scroll", "waterfall", "--data", emoji, "--animator", "bounce"],
          "unknown --animator 'bounce'; expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them"),
     ])
@@ -216,7 +223,7 @@ import Testing
     @Test func aShippedScriptsFileNameElsewhereGetsItsName() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let note = "waterfall.lua: the script does not exist (a script by name takes no .lua: waterfall runs \(repositoryRoot.path)/layouts/waterfall.lua)"
+        let note = "waterfall.lua: expected a script file, found no such file (a script by name takes no .lua: waterfall runs \(repositoryRoot.path)/layouts/waterfall.lua)."
         let r = try runTessera(["run", "waterfall.lua"], in: dir, input: "", environment: ["TESSERA_PATH": nil])
         #expect(r.status == 1)
         #expect(r.stderr == "Error: \(note)\n")
@@ -225,7 +232,7 @@ import Testing
         #expect(repl.stderr.hasPrefix("\(note)\nstack traceback:\n"), "\(repl.stderr)")
         // A path with a folder is the user's own file: nothing to point at.
         let own = try runTessera(["run", "mine/waterfall.lua"], in: dir, input: "", environment: ["TESSERA_PATH": nil])
-        #expect(own.stderr == "Error: mine/waterfall.lua: the script does not exist\n")
+        #expect(own.stderr == "Error: mine/waterfall.lua: expected a script file, found no such file.\n")
     }
 
     /// A folder where the script or the data file should be, named like one (`x.lua`, `x.json`):

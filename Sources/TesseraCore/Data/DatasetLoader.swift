@@ -272,10 +272,11 @@ extension DatasetLoader {
     /// refuses anything but a regular file, and a file over `maxBytes` (also one that grows past
     /// it while read). The bytes are read straight into the array, sized from the file's size
     /// plus one byte (so a file that grew while read is read on to its end), not copied again
-    /// out of a buffer. `tessera preview` reads its inputs with it too. O(file size).
-    package static func readBytes(ofFile path: String, maxBytes: Int = .max) throws -> [UInt8] {
+    /// out of a buffer. `tessera preview` reads its inputs with it too; `kind` is what a missing
+    /// file is said to have been expected to be ("a sizes file"). O(file size).
+    package static func readBytes(ofFile path: String, maxBytes: Int = .max, expected kind: String = "a dataset file") throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw DatasetError(file: path, message: openFailure(errno, path: path)) }
+        guard fd >= 0 else { throw DatasetError(file: path, message: openFailure(errno, path: path, expected: kind)) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -329,14 +330,15 @@ package func fileKind(_ mode: mode_t) -> String {
     }
 }
 
-/// "expected a dataset file, found no such file", with the dataset file `path` most likely meant.
-package func noSuchDatasetFile(_ path: String) -> String {
-    "expected a dataset file, found no such file" + NearbyFile.hint(for: path, extensions: ["json", "jsonl", "csv"])
+/// "expected a dataset file, found no such file", with the dataset file `path` most likely meant;
+/// `kind` names another JSON file read as a dataset is ("a sizes file").
+package func noSuchDatasetFile(_ path: String, expected kind: String = "a dataset file") -> String {
+    NearbyFile.missing(path, expected: kind, extensions: ["json", "jsonl", "csv"])
 }
 
-private func openFailure(_ code: Int32, path: String) -> String {
+private func openFailure(_ code: Int32, path: String, expected kind: String = "a dataset file") -> String {
     switch code {
-    case ENOENT: return noSuchDatasetFile(path)
+    case ENOENT: return noSuchDatasetFile(path, expected: kind)
     case EACCES: return "cannot read the file (permission denied)"
     case EISDIR: return "expected a regular file, found a directory"
     default: return "cannot read the file (\(systemReason(code)))"

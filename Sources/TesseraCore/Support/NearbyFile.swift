@@ -23,6 +23,14 @@ package enum NearbyFile {
     /// manager's, holding thousands of files nobody names.
     static let skippedFolders: Set<String> = ["node_modules"]
 
+    /// What every command says of an input file that is not there, `kind` saying what it should
+    /// have been: "expected a dataset file, found no such file (did you mean
+    /// datasets/tuxpaint-stamps.json?)", the hint from the files of `extensions` near `path`.
+    /// The caller ends the sentence.
+    package static func missing(_ path: String, expected kind: String, extensions: Set<String>) -> String {
+        "expected \(kind), found no such file" + hint(for: path, extensions: extensions)
+    }
+
     /// " (did you mean FOLDER/NAME?)" for a missing `path`, else "".
     package static func hint(for path: String, extensions: Set<String>) -> String {
         DidYouMean.hint(suggestion(for: path, extensions: extensions))

@@ -22,21 +22,23 @@ extension LuaHost {
     }
 
     /// Why the script file at `path` cannot be run, as running it says (`preview` asks before it
-    /// starts, and when a save leaves its layout or animator script unreadable): something other
-    /// than a regular file is there or a symbolic link loop (worded as the dataset reader words
-    /// them), `what` ("the script", "the animator script") does not exist, or it cannot be read;
-    /// nil for a readable script.
-    package static func scriptFileProblem(_ path: String, what: String = "the script") -> String? {
+    /// starts, and when a save leaves its layout or animator script unreadable), one sentence:
+    /// something other than a regular file is there or a symbolic link loop (worded as the
+    /// dataset reader words them), it is missing ("expected a script file, found no such file.",
+    /// as a missing dataset is said; `what` is "script" or "animator script"), or it cannot be
+    /// read; nil for a readable script.
+    package static func scriptFileProblem(_ path: String, what: String = "script") -> String? {
         if ScriptFiles.isFile(path) { return nil }
         // Asked first: a link loop is not there for `exists`, but it is no missing file.
         if let problem = notARegularFile(path) { return problem + "." }
-        return ScriptFiles.exists(path) ? "\(what) cannot be read (\(ScriptFiles.readFailure(path)))"
-            : "\(what) does not exist" + NearbyFile.hint(for: path, extensions: ["lua"])
+        let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        return ScriptFiles.exists(path) ? "the \(what) cannot be read (\(ScriptFiles.readFailure(path)))."
+            : NearbyFile.missing(path, expected: "\(article) \(what) file", extensions: ["lua"]) + "."
     }
 
     /// The error for a script file at `path` that cannot be read: `path: ` and why.
     static func unreadableScript(_ path: String) -> LuaScriptError {
-        LuaScriptError(.file, message: "\(path): \(scriptFileProblem(path) ?? "the script cannot be read (\(ScriptFiles.readFailure(path)))")")
+        LuaScriptError(.file, message: "\(path): \(scriptFileProblem(path) ?? "the script cannot be read (\(ScriptFiles.readFailure(path))).")")
     }
 
     /// Reads, compiles and runs a script file; returns what it returned (kept in the

@@ -24,7 +24,9 @@ extension LuaHost {
             do {
                 return try loadLayoutScript(path: nameOrPath).configured(params)
             } catch var error as LuaScriptError where error.kind == .file {
-                error.message += scriptByNameNote(missing: nameOrPath, message: error.message)
+                // The note goes inside the sentence, before its period.
+                let note = scriptByNameNote(missing: nameOrPath, message: error.message)
+                if !note.isEmpty, error.message.hasSuffix(".") { error.message = error.message.dropLast() + note + "." }
                 throw error
             }
         }

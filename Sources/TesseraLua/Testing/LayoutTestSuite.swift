@@ -39,7 +39,7 @@ package enum LayoutTestSuite {
                 // A device, a FIFO or a socket (`tessera test /dev/zero`) is there but is no test.
                 throw LayoutTestPathError(message: "\(path) is neither a readable file nor a folder; expected a test file or a folder of *\(fileSuffix) files")
             } else {
-                throw LayoutTestPathError(message: "\(path) does not exist (or cannot be read); expected a test file or a folder of *\(fileSuffix) files")
+                throw LayoutTestPathError(message: "\(path): " + NearbyFile.missing(path, expected: "a test file or a folder of *\(fileSuffix) files", extensions: ["lua"]) + ".")
             }
         }
         var seen = Set<String>()

@@ -6,15 +6,28 @@ import TesseraCore
 package enum ScrollRunText {
     /// At most this many ids are listed per step and direction; the rest are counted.
     static let idsShown = 8
+    /// A list stops before the id that would take it past this many characters (the first is
+    /// always listed), so a step of long ids (`"people/cartoon/woman_police_officer_1"`) stays a
+    /// line a terminal shows whole.
+    static let listWidth = 48
+
+    /// `names` joined by `separator`, as many as `idsShown` and `listWidth` allow (at least one),
+    /// the rest counted: `"a" "b" (+3)`; `-` for none.
+    static func list(_ names: [String], separator: String) -> String {
+        guard let first = names.first else { return "-" }
+        var shown = first
+        var count = 1
+        for name in names.dropFirst() {
+            guard count < idsShown, shown.count + separator.count + name.count <= listWidth else { break }
+            shown += separator + name
+            count += 1
+        }
+        return names.count > count ? shown + " (+\(names.count - count))" : shown
+    }
 
     public static func render(_ run: ScrollRun) -> String {
         let f = NumberText.display(_:)
-        func ids(_ ids: [ItemID]) -> String {
-            guard !ids.isEmpty else { return "-" }
-            let list = ids.map { describeIdentifier($0) }
-            let shown = list.prefix(idsShown).joined(separator: " ")
-            return list.count > idsShown ? shown + " (+\(list.count - idsShown))" : shown
-        }
+        func ids(_ ids: [ItemID]) -> String { list(ids.map { describeIdentifier($0) }, separator: " ") }
         var lines = run.steps.enumerated().map { k, s in
             "step \(k + 1) offset \(f(s.offset.x)),\(f(s.offset.y)): \(s.visible) visible; in \(ids(s.inserted)); out \(ids(s.deleted))"
                 + elements(s) + (s.adjust.map { "; adjust \(f($0.x)),\(f($0.y))" } ?? "") + (s.jump != 0 ? "; jump \(f(s.jump))" : "")
@@ -29,12 +42,9 @@ package enum ScrollRunText {
     /// backgrounds entered or left.
     static func elements(_ s: ScrollRun.Step) -> String {
         guard !s.elementsInserted.isEmpty || !s.elementsDeleted.isEmpty else { return "" }
-        func list(_ refs: [ScrollRun.ElementRef]) -> String {
-            guard !refs.isEmpty else { return "-" }
-            let names = refs.map { "\($0.kind) s\($0.section)" + ($0.index.map { " #\($0)" } ?? "") }
-            let shown = names.prefix(idsShown).joined(separator: ", ")
-            return names.count > idsShown ? shown + " (+\(names.count - idsShown))" : shown
+        func names(_ refs: [ScrollRun.ElementRef]) -> String {
+            list(refs.map { "\($0.kind) s\($0.section)" + ($0.index.map { " #\($0)" } ?? "") }, separator: ", ")
         }
-        return "; elements in \(list(s.elementsInserted)); out \(list(s.elementsDeleted))"
+        return "; elements in \(names(s.elementsInserted)); out \(names(s.elementsDeleted))"
     }
 }

@@ -121,7 +121,7 @@ struct DatasetOptions: ParsableArguments {
     /// (recorded over an older version of the data) still serves the rest.
     func loadMeasuredSizes(_ path: String, ids: [ItemID]) throws -> [String: Size] {
         do {
-            let text = try DatasetLoader.readBytes(ofFile: path, maxBytes: maxBytes)
+            let text = try DatasetLoader.readBytes(ofFile: path, maxBytes: maxBytes, expected: "a sizes file")
             let sizes = try MeasuredSizesFile.sizes(in: text, file: path)
             let unused = MeasuredSizesFile.unusedKeys(of: sizes, ids: ids, text: text)
             for (key, line, column) in unused.placed {

@@ -4,8 +4,9 @@
 /// requests to it, and a DNS-rebound name can make such a page same-origin with it. So:
 /// - every request carries the random token of the printed address (`?token=`), compared in
 ///   constant time, else 403;
-/// - the Host header must name this server by loopback address and port (`127.0.0.1:P` or
-///   `localhost:P`): a rebound name arrives with its own Host and is refused (so must an
+/// - the Host header must name this server by loopback address and port (`127.0.0.1:P`,
+///   `localhost:P` or `[::1]:P`, which a browser or a port forward that prefers IPv6 sends): a
+///   rebound name arrives with its own Host and is refused (so must an
 ///   absolute-form target's host, which the server takes over the Host header);
 /// - the WebSocket's Origin must be this server's own origin: a page elsewhere cannot open
 ///   the push channel (browsers do not apply CORS to WebSockets, so the server must).
@@ -28,7 +29,9 @@ struct PreviewAccess: Sendable {
         }.joined()
     }
 
-    var hosts: [String] { ["127.0.0.1:\(port)", "localhost:\(port)"] }
+    /// The Host values that name the server on `port` (the page's socket may be opened at any).
+    static func hosts(port: Int) -> [String] { ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"] }
+    var hosts: [String] { Self.hosts(port: port) }
     var origins: [String] { hosts.map { "http://" + $0 } }
 
     /// The verdict on a request: its token, its Host header and, for the WebSocket, its Origin.

@@ -86,7 +86,7 @@ struct PreviewCommand: ParsableCommand {
             _ = try DatasetLoader.format(ofFile: data)
             if let problem = notARegularFile(data) { throw CLIError("\(data): \(problem).") }
             guard files.isReadableFile(atPath: data) else {
-                throw CLIError("\(data): " + (files.fileExists(atPath: data) ? "cannot read the file" : noSuchDatasetFile(data) + "."))
+                throw CLIError("\(data): " + (files.fileExists(atPath: data) ? "cannot read the file." : noSuchDatasetFile(data) + "."))
             }
         }
         configuration.animatorParams = AnimatorParameter.byName(try animatorParams.get())

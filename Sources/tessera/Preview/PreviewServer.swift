@@ -69,7 +69,7 @@ final class PreviewServer: @unchecked Sendable {
     static func pageHeaders(port: Int) -> [(String, String)] {
         [("Content-Type", "text/html; charset=utf-8"),
          ("Cache-Control", "no-store"),
-         ("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; worker-src blob:; style-src 'unsafe-inline'; img-src data:; connect-src ws://127.0.0.1:\(port) ws://localhost:\(port); frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
+         ("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; worker-src blob:; style-src 'unsafe-inline'; img-src data:; connect-src \(PreviewAccess.hosts(port: port).map { "ws://" + $0 }.joined(separator: " ")); frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
          ("Referrer-Policy", "no-referrer"),
          ("X-Content-Type-Options", "nosniff")]
     }

@@ -27,7 +27,7 @@ extension PreviewSession {
                 // Gone a moment as an editor saves (polling saw it between two steps): the save decides.
                 if anotherSaveArrives(waiting: true) { return nil }
                 if let error = error as? DatasetError, path != configuration.dataPath {
-                    unreadable(unreadableScript(error, what: path == configuration.animatorFile ? "the animator script" : "the script"))
+                    unreadable(unreadableScript(error, what: path == configuration.animatorFile ? "animator script" : "script"))
                 } else {
                     unreadable(error)
                 }
