@@ -62,7 +62,7 @@ func keepingFirstValue(of flag: String, in arguments: [String]) -> [String] {
 
 /// The long flags of a command line in order, each with the value written after `=` or in the
 /// next argument (nil when the next argument is another flag, or there is none); stops at `--`.
-private func longFlags(_ arguments: [String]) -> [(name: String, value: String?)] {
+func longFlags(_ arguments: [String]) -> [(name: String, value: String?)] {
     var flags: [(name: String, value: String?)] = []
     var k = 0
     while k < arguments.count {
@@ -107,7 +107,7 @@ extension Tessera {
     /// The long names of `command`'s flags and options whose description (an argument of
     /// ArgumentParser's JSON description of the command: `kind`, `names`, `isRepeating`) passes
     /// `keep`; hidden ones too.
-    static func longNames(of command: ParsableCommand.Type, where keep: ([String: Any]) -> Bool) -> Set<String> {
+    static func longNames(of command: ParsableArguments.Type, where keep: ([String: Any]) -> Bool) -> Set<String> {
         Set(argumentDescriptions(of: command).filter(keep).flatMap(longNames))
     }
 
@@ -118,7 +118,7 @@ extension Tessera {
 
     /// The arguments of ArgumentParser's JSON description of `command`, each a dictionary
     /// (`kind`, `names`, `isRepeating`, `valueName`).
-    static func argumentDescriptions(of command: ParsableCommand.Type) -> [[String: Any]] {
+    static func argumentDescriptions(of command: ParsableArguments.Type) -> [[String: Any]] {
         guard let json = try? JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8)) as? [String: Any],
               let tool = json["command"] as? [String: Any], let arguments = tool["arguments"] as? [[String: Any]] else { return [] }
         return arguments

@@ -47,6 +47,10 @@ struct Tessera: ParsableCommand {
             throw ValidationError(message)
         }
         let command = try parseAsRoot(arguments)
+        if let checked = command as? any GivenFlagsChecked,
+           let message = try checked.usageError(givenFlags: longFlags(Array(arguments.dropFirst())).map(\.name)) {
+            throw CommandUsageError(command: type(of: checked), message: message)
+        }
         if let (repeated, message, flag) = repeatedOption(in: arguments) {
             // ArgumentParser checked the last value of a flag given twice; its first is checked too.
             _ = try parseAsRoot(keepingFirstValue(of: flag, in: arguments))

@@ -73,6 +73,9 @@ import Testing
         (["bench", "lua", "--param", "columns=2"], onlyForAScript("--param")),
         (["bench", "layout", "--viewport", "320x480"], onlyForAScript("--viewport")),
         (["bench", "--quick", "--time-limit", "5"], onlyForAScript("--time-limit")),
+        // Given at its default value, a script's flag is still not the suites'.
+        (["bench", "lua", "--viewport", "375x812"], onlyForAScript("--viewport")),
+        (["bench", "layout", "--duplicates=reject", "--section-by", "kind"], onlyForAScript("--duplicates")),
         (["bench", "layouts/waterfall.lua", "lua", "--data", photos],
          "a layout script is benched alone; 'layouts/waterfall.lua' was given with the suite lua"),
         (["bench", "lua", "layouts/waterfall.lua", "--data", photos],
@@ -83,6 +86,13 @@ import Testing
         (["bench", "layouts/waterfall.lua", photos],
          "'\(photos)' is a dataset, not a bench suite or a layout script; a dataset is given with --data: --data \(photos)"),
     ]
+
+    /// The script form's flags are those `BenchCommand.ScriptOptions` declares; with the suites'
+    /// own they are every flag of the command.
+    @Test func theScriptFlagsAreThoseItsOptionsDeclare() {
+        #expect(BenchCommand.scriptFlags == ["data", "viewport", "param", "sizing", "duplicates", "section-by", "max-data-size", "time-limit"])
+        #expect(Tessera.longNames(of: BenchCommand.self) { _ in true } == BenchCommand.scriptFlags.union(["quick", "format", "help"]))
+    }
 
     @Test(arguments: usageErrors)
     func aCommandLineThatMixesTheFormsIsAUsageError(arguments: [String], message: String) {

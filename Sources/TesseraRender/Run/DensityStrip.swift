@@ -21,8 +21,14 @@ struct DensityStrip {
     /// Counts every item's resting frame. Throws what the result's frame queries throw.
     /// - Complexity: O(n) frame queries.
     init(run: LayoutRun) throws {
+        try self.init(run: run, range: Self.range(of: run))
+    }
+
+    /// Counts every item's resting frame over `range`, `run`'s scroll range (`range(of:)`), for
+    /// a caller that has already worked it out to choose the strip's axis.
+    /// - Complexity: O(n) frame queries.
+    init(run: LayoutRun, range: Rect) throws {
         let result = run.result
-        let range = Self.range(of: run)
         vertical = Self.runsDown(range: range, viewport: run.viewport)
         let length = vertical ? run.viewport.height : run.viewport.width
         var bands = DensityBands(start: vertical ? range.minY : range.minX, length: vertical ? range.height : range.width,
@@ -34,19 +40,14 @@ struct DensityStrip {
         self.bands = bands
     }
 
-    /// Whether `run`'s strip runs down: its scroll range is at least as many viewports tall as
-    /// wide. O(1).
-    static func runsDown(_ run: LayoutRun) -> Bool {
-        runsDown(range: range(of: run), viewport: run.viewport)
-    }
-
-    /// Whether a scroll range is at least as many viewports tall as wide. O(1).
-    private static func runsDown(range: Rect, viewport: Size) -> Bool {
+    /// Whether a strip over the scroll range `range` runs down: the range is at least as many
+    /// viewports tall as wide. O(1).
+    static func runsDown(range: Rect, viewport: Size) -> Bool {
         range.height / max(viewport.height, 1) >= range.width / max(viewport.width, 1)
     }
 
     /// The page's scroll range: the content joined with the viewport at offset 0.
-    private static func range(of run: LayoutRun) -> Rect {
+    static func range(of run: LayoutRun) -> Rect {
         Rect(origin: run.result.contentOrigin, size: run.result.contentSize).union(Rect(origin: .zero, size: run.viewport))
     }
 

@@ -75,9 +75,10 @@ public struct SVGPicture {
         let minimapWidth = focused ? mapped.width(height: panelHeight) : 0
         let minimapScale = focused ? Self.minimapScale(content: mapped.bounds, width: minimapWidth, height: panelHeight) : nil
         // The density strip is the run page's overview strip: the same axis, bands and counts.
-        let runsDown = DensityStrip.runsDown(run)
+        let scrollRange = DensityStrip.range(of: run)
+        let runsDown = DensityStrip.runsDown(range: scrollRange, viewport: run.viewport)
         let dense = minimapScale.map { drawsDensity(count: result.count, area: mapped, scale: $0, vertical: runsDown) } ?? false
-        let density = dense ? try DensityStrip(run: run) : nil
+        let density = dense ? try DensityStrip(run: run, range: scrollRange) : nil
         let minimapFrames = minimapScale != nil && !dense ? try scrolledFrames(strips) : []
         // The minimap's items to draw: a huge content's sub-pixel ones are left off (and counted).
         let minimapDrawn = minimapFrames.indices.filter { !huge || !Self.belowDrawing(minimapFrames[$0], scale: minimapScale ?? 0) }

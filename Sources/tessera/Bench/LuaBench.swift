@@ -9,6 +9,9 @@ import TesseraLua
 /// collection), so noise on a shared machine hits them alike:
 /// - the waterfall of docs/scripts.md: `ctx:size` + `ctx.set`;
 /// - the same loop asking `ctx:size` but discarding frames (the cost of `ctx:size` alone);
+/// - the waterfall over unsized text items (no `w`, no `h`: `ctx:size` measures each item's
+///   text by the context's sizing, reading that one field of the dataset) against the same plain
+///   loop over their heights (its own baseline row), and against the native waterfall of them;
 /// - the waterfall written plainly (`ctx:size` as a method, params read in the loop) against
 ///   the same plainly written loop over a plain array (its own baseline row);
 /// - a justified-rows script reading `w` and `h` of every item through `ctx:column` (the
@@ -35,7 +38,28 @@ enum LuaBench: BenchSuite {
         }, sourceName: "<generated>")
     }
 
+    /// `count` items with a `text` field of 3 to 14 words and no size, so `fit` measures the
+    /// text at the proposed width, from a fixed LCG.
+    static func textItems(count: Int) -> Dataset {
+        var state: UInt64 = 98765
+        func next(_ range: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % range
+        }
+        let words = ["paint", "stamp", "editor", "a", "small", "tool", "for", "the", "desktop", "music",
+                     "player", "with", "plugins", "and", "themes", "viewer", "of", "maps", "games", "chess"]
+        return Dataset(items: (0..<count).map { i in
+            let text = (0..<(3 + next(12))).map { _ in words[next(words.count)] }.joined(separator: " ")
+            return Item(id: .int(i), fields: ["id": .int(i), "text": .string(text)])
+        }, sourceName: "<generated>")
+    }
+
     static func run(quick: Bool, report: (BenchResult) -> Void) throws {
+        try run(counts: [10_000, 100_000, 1_000_000], quick: quick, report: report)
+    }
+
+    /// Every row, at each of `counts` items (tests run it on a few hundred).
+    static func run(counts: [Int], quick: Bool, report: (BenchResult) -> Void) throws {
         let limits = ScriptLimits(maxMemoryBytes: 4096 * 1_048_576, timeLimit: nil)
         let host = try LuaHost(limits: limits)
         let bench = try host.evaluate(script, chunkName: "=bench-lua", environment: host.newEnvironment())[0]
@@ -58,13 +82,15 @@ enum LuaBench: BenchSuite {
                                                      maxInstructions: Int(Int32.max)))
 
         let native = WaterfallLayout(columns: 3, spacing: 4.5)
-        for n in [10_000, 100_000, 1_000_000] {
+        for n in counts {
             // Short runs are noisier on a shared machine: more of them.
             let repeats = quick ? (n >= 1_000_000 ? 3 : n >= 100_000 ? 5 : 15) : (n >= 1_000_000 ? 7 : 15)
             let context = LayoutContext(dataset: LayoutBench.benchDataset(count: n), collectionSize: Size(width: 375, height: 812))
             let rows = LayoutContext(dataset: sizedItems(count: n), collectionSize: Size(width: 375, height: 812))
             let heights = try host.call(host.field("heights", of: benchRef), context: context, [params])[0]
             let sizes = try host.call(host.field("sizes", of: benchRef), context: rows, [params])
+            let texts = LayoutContext(dataset: textItems(count: n), collectionSize: Size(width: 375, height: 812))
+            let textHeights = try host.call(host.field("heights", of: benchRef), context: texts, [params])[0]
 
             // One round-robin run of every variant; the first round warms up.
             let variants: [(String, () throws -> Void)] = [
@@ -76,6 +102,8 @@ enum LuaBench: BenchSuite {
                 ("justifiedPlain", { try host.call(host.field("justifiedPlain", of: benchRef), context: rows, [params] + sizes) }),
                 ("plainAsWritten", { try host.call(host.field("plainAsWritten", of: benchRef), context: context, [params, heights]) }),
                 ("asWritten", { blackHole(try asWritten.frames(context)) }),
+                ("plainUnsized", { try host.call(host.field("plain", of: benchRef), context: texts, [params, textHeights]) }),
+                ("unsized", { blackHole(try scripted.frames(texts)) }),
             ]
             var samples: [String: [Double]] = [:]
             for round in 0...repeats {
@@ -104,16 +132,28 @@ enum LuaBench: BenchSuite {
             row("baseline: " + asWrittenBaseline, asWrittenMs, baseline: asWrittenBaseline, baselineMedian: asWrittenMs)
             row("waterfall written plainly (ctx:size(i, w, ctx.height), p.* in the loop; ctx.set)", ms["asWritten"]!,
                 baseline: asWrittenBaseline, baselineMedian: asWrittenMs)
+            let unsizedBaseline = "the same loop over a plain Lua array of the text items' heights, frames discarded"
+            let plainUnsizedMs = ms["plainUnsized"]!
+            row("baseline: " + unsizedBaseline, plainUnsizedMs, baseline: unsizedBaseline, baselineMedian: plainUnsizedMs)
+            row("scripted waterfall frames, unsized text items (ctx:size + ctx.set)", ms["unsized"]!,
+                baseline: unsizedBaseline, baselineMedian: plainUnsizedMs)
             let frames = try scripted.frames(context)
             let nativeFrames = try native.frames(context)
             precondition(frames == nativeFrames, "the scripted waterfall differs from the native one")
             let byColumn = try columns.frames(rows), byItem = try items.frames(rows)
             precondition(byColumn == byItem, "ctx:column and ctx:item give different rows")
+            let textFrames = try scripted.frames(texts), nativeTextFrames = try native.frames(texts)
+            precondition(textFrames == nativeTextFrames, "the scripted waterfall measures text items otherwise than the native one")
             let setMs = ms["waterfall"]!
 
             let nativeMs = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try native.frames(context)) }
             report(BenchResult(suite: name, name: "scripted waterfall frames (ctx.set)", n: n, median: setMs,
                                baseline: "native WaterfallLayout frames", baselineMedian: nativeMs))
+
+            let nativeTextMs = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try native.frames(texts)) }
+            report(BenchResult(suite: name, name: "scripted waterfall frames, unsized text items (ctx.set)", n: n,
+                               median: ms["unsized"]!, baseline: "native WaterfallLayout frames, same text items",
+                               baselineMedian: nativeTextMs))
 
             let scriptedFull = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try scripted.layout(context)) }
             let nativeFull = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try native.layout(context)) }

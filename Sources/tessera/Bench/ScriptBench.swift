@@ -9,7 +9,10 @@
 ///   spatial index) against the built-in flow layout of the same items, sizes and viewport,
 ///   sampled alternately in one round-robin, each sample after an untimed Lua collection;
 /// - `viewport query`: viewport-sized queries at seeded offsets over the script's result
-///   against a linear scan of the same frames (as the visible suite's).
+///   against a linear scan of the same frames (as the visible suite's). Each query the scan
+///   times is asked again, untimed, of the index and of a scan of the frames as drawn there
+///   (pinned items pinned, a sideways section's items seen through its scroller): a layout
+///   whose index disagrees fails the bench, naming the viewport.
 ///
 /// A small dataset's pass takes microseconds: each sample runs enough passes to last
 /// `shortestSampleMilliseconds` and reports the time of one.
@@ -77,12 +80,51 @@ enum ScriptBench {
         }, {
             for q in scans { blackHole(VisibleBench.linearScan(frames, q)) }
         })
+        // Never report a fast wrong answer: the queries both sides timed, checked untimed.
+        try crossCheck(scans, index: { try result.visible(in: $0) }, scan: { try drawnScan(result, $0) })
         let perQuery = perBatch / Double(queries.count)
         let hitsPerQuery = Double(hits) / Double(queries.count)
         var notes = ["query_us": perQuery * 1000, "hits_per_query": hitsPerQuery]
         if hits > 0 { notes["ns_per_hit"] = perQuery * 1e6 / hitsPerQuery }
         report(BenchResult(suite: suite, name: "viewport query", n: result.count, median: perQuery,
                            baseline: queryBaseline, baselineMedian: perScanBatch / Double(scans.count), notes: notes))
+    }
+
+    /// Throws at the first of `queries` where `index` and `scan` find different items, naming
+    /// the viewport and the items only one of them finds. O(queries × their costs).
+    static func crossCheck(_ queries: [Rect], index: (Rect) throws -> [Int], scan: (Rect) throws -> [Int]) throws {
+        for q in queries {
+            let found = Set(try index(q)), scanned = Set(try scan(q))
+            guard found != scanned else { continue }
+            func listed(_ items: Set<Int>) -> String {
+                let first = items.sorted().prefix(5).map(String.init).joined(separator: ", ")
+                return items.count > 5 ? "\(first) and \(items.count - 5) more" : first.isEmpty ? "none" : first
+            }
+            func number(_ v: Double) -> String { JSONWriter.format(v) }
+            throw CLIError("bench: the spatial index and a linear scan of the frames disagree on the viewport "
+                           + "\(number(q.width))x\(number(q.height)) at \(number(q.x)),\(number(q.y)): items only the index finds: "
+                           + "\(listed(found.subtracting(scanned))); only the scan: \(listed(scanned.subtracting(found)))")
+        }
+    }
+
+    /// `visible(in:)` by definition, one item at a time: the items whose frame as drawn when
+    /// scrolled to `q`'s origin (a pinned item pinned, sideways sections at offset 0) overlaps
+    /// `q`, an item of a sideways section only where it shows through its scroller. O(n).
+    static func drawnScan(_ result: any LayoutResult, _ q: Rect) throws -> [Int] {
+        let scroll = ScrollState(showing: q)
+        let scrollers = Dictionary(result.orthogonalSections.map { ($0.section, $0.frame) }, uniquingKeysWith: { a, _ in a })
+        var hits: [Int] = []
+        for (section, items) in result.sectionRanges.enumerated() {
+            let seen = scrollers[section].map { clip(q, to: $0) } ?? q
+            for i in items where try result.frame(at: i, scroll: scroll).overlapsWithPositiveArea(seen) { hits.append(i) }
+        }
+        return hits
+    }
+
+    /// The rectangle `a` and `b` share (without area when they share none).
+    private static func clip(_ a: Rect, to b: Rect) -> Rect {
+        let x = max(a.minX, b.minX), y = max(a.minY, b.minY)
+        return Rect(x: x, y: y, width: max(0, min(a.maxX, b.maxX) - x), height: max(0, min(a.maxY, b.maxY) - y))
     }
 
     /// Samples per row, as the lua suite takes them: short runs are noisier, so more of them.

@@ -5,7 +5,7 @@ import TesseraCore
 /// `tessera bench [SUITE]... [--quick] [--format table|json]`, or
 /// `tessera bench LAYOUT.lua --data FILE [--param K=V]... [--viewport WxH] [--section-by F] ...`:
 /// a team's own layout script on its own data (`ScriptBench`).
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: GivenFlagsChecked {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure Tessera, or a layout script on a dataset, against baselines in the same run.")
 
@@ -21,29 +21,35 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Smaller sizes and fewer repeats; finishes in under 30 s per suite.") var quick = false
     @Option(help: ArgumentHelp("table or json.", valueName: "FORMAT")) var format = Checked(BenchFormat.table)
 
-    @Option(help: ArgumentHelp("The dataset a layout script is benched on: .json, .jsonl or .csv (with a script only, which needs it).",
-                               valueName: "FILE"))
-    var data: String?
+    /// The flags only a layout script's bench takes: every flag declared here is refused with
+    /// the suites (`scriptFlags`).
+    struct ScriptOptions: ParsableArguments {
+        @Option(help: ArgumentHelp("The dataset a layout script is benched on: .json, .jsonl or .csv (with a script only, which needs it).",
+                                   valueName: "FILE"))
+        var data: String?
 
-    @OptionGroup var shape: LayoutShapeOptions
+        @OptionGroup var shape: LayoutShapeOptions
 
-    @OptionGroup var dataset: DatasetOptions
+        @OptionGroup var dataset: DatasetOptions
 
-    /// Not `ScriptLimitFlags`: its default, a second, is not the bench's.
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Time limit per call into the script, in seconds of CPU time, at most \(JSONWriter.format(TimeLimit.maxSeconds)) "
-                               + "(default: none, so a busy machine does not fail the bench).", valueName: "SECONDS"))
-    var timeLimit: Checked<TimeLimit>?
+        /// Not `ScriptLimitFlags`: its default, a second, is not the bench's.
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp("Time limit per call into the script, in seconds of CPU time, at most \(JSONWriter.format(TimeLimit.maxSeconds)) "
+                                   + "(default: none, so a busy machine does not fail the bench).", valueName: "SECONDS"))
+        var timeLimit: Checked<TimeLimit>?
+    }
+
+    @OptionGroup var scriptOptions: ScriptOptions
+
+    var data: String? { scriptOptions.data }
+    var shape: LayoutShapeOptions { scriptOptions.shape }
+    var dataset: DatasetOptions { scriptOptions.dataset }
+    var timeLimit: Checked<TimeLimit>? { scriptOptions.timeLimit }
 
     func validate() throws {
         try format.checkUsage()
         try timeLimit?.checkUsage()
-        guard let script = try benchedScript() else {
-            if let flag = scriptFlagsGiven.first {
-                throw ValidationError("\(flag) is for a layout script to bench (tessera bench LAYOUT.lua --data FILE); the suites bring their own data")
-            }
-            return
-        }
+        guard let script = try benchedScript() else { return }
         if data == nil {
             throw ValidationError("bench \(script) needs --data FILE: a layout script is benched on a dataset of yours")
         }
@@ -75,16 +81,21 @@ struct BenchCommand: ParsableCommand {
         return script
     }
 
-    /// The flags that only a layout script's bench takes, as given.
-    var scriptFlagsGiven: [String] {
-        let given: [(String, Bool)] = [
-            ("--data", data != nil), ("--viewport", shape.viewport.text != Checked(Viewport.standard).text),
-            ("--param", !shape.params.isEmpty), ("--sizing", shape.sizing != nil),
-            ("--duplicates", dataset.duplicates.text != Checked(DuplicatePolicy.reject).text),
-            ("--section-by", dataset.sectionBy != nil), ("--max-data-size", dataset.maxDataSize != nil),
-            ("--time-limit", timeLimit != nil),
-        ]
-        return given.filter(\.1).map(\.0)
+    /// The long names (without `--`) of the flags only a layout script's bench takes, as
+    /// ArgumentParser declares `ScriptOptions` (less the `--help` it gives every command), so a
+    /// flag added there is refused with the suites without a list to update.
+    static let scriptFlags: Set<String> = {
+        struct NoOptions: ParsableArguments {}
+        let every = Tessera.longNames(of: NoOptions.self) { _ in true }
+        return Tessera.longNames(of: ScriptOptions.self) { _ in true }.subtracting(every)
+    }()
+
+    /// The suites with a flag only a layout script takes: whether it was given is read from the
+    /// command line (`given`, its long flags in order), as a flag set to its default value
+    /// parses to the same value as none.
+    func usageError(givenFlags given: [String]) throws -> String? {
+        guard try benchedScript() == nil, let flag = given.first(where: Self.scriptFlags.contains) else { return nil }
+        return "--\(flag) is for a layout script to bench (tessera bench LAYOUT.lua --data FILE); the suites bring their own data"
     }
 
     func run() throws {
