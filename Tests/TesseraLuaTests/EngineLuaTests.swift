@@ -305,7 +305,7 @@ import TesseraCore
         plain:layout()
         return byText, byIndex, missing, views(plain)
         """)
-        #expect(out == ["200", "630", "engine:scrollTo: argument #1 (id) must be the id of one of the 15 items, got \"014\"",
+        #expect(out == ["200", "630", "engine:scrollTo: argument #1 (id) must be the id of one of the 15 items, got \"014\" (did you mean \"14\"?)",
                         "0 0#1=7@0,0,100,50 | 1 1#2=8@0,50,100,20 | 2 2#3=9@0,70,100,50"])
     }
 

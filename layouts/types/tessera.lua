@@ -570,6 +570,8 @@ function Engine:layout() end
 ---@return tessera.EngineView[]
 function Engine:views() end
 ---@return tessera.EngineEvent[]
+---Sets the content offset (finite numbers; one past the content is taken as given, a bounce) and
+---runs a pass.
 function Engine:scroll(x, y) end
 ---@return tessera.EngineEvent[]
 function Engine:resize(w, h) end
@@ -578,8 +580,12 @@ function Engine:resize(w, h) end
 ---for a section's element), id and view, or nil.
 ---@return integer?, (string|integer)?, tessera.EngineView?
 function Engine:tap(x, y) end
----@return number[]?
-function Engine:frame(i) end
+---The frame {x, y, w, h} of an item as of the last pass, named as `e:scrollTo` names one (a
+---1-based index, or an id as a string: an integer id by its text, "14"); an index out of range
+---or an unknown id is an error, as in `e:scrollTo`.
+---@param target integer|string
+---@return number[]
+function Engine:frame(target) end
 ---Scrolls an item (a 1-based index, or an id as a string: an integer id by its text, "14") to
 ---`position` and keeps it there through the passes that follow, as measurements arrive above it,
 ---until the next `e:scroll`.
@@ -591,8 +597,9 @@ function Engine:scrollTo(target, position) end
 ---as "0-header"): it replaces the size rule's for that element in every later pass, until a reload
 ---binds other data to it. `e:measure(id, nil)` forgets it; `e:measure{ {id, w, h}, ... }` reports
 ---several. An id may be spelled the other way (`0` for the default id "0", "14" for 14); an id
----that is exactly the one given wins. Schedules a relayout; the next pass keeps the first visible
----cell in place.
+---that is exactly the one given wins. An id that no cell or header of the data as the last pass
+---laid it out has is an error, and nothing is stored. Schedules a relayout; the next pass keeps
+---the first visible cell in place.
 ---@overload fun(self: tessera.Engine, measurements: {[1]: string|integer, [2]: number, [3]: number}[])
 ---@param id string|integer
 ---@param w? number

@@ -20,7 +20,12 @@ extension CollectionEngine {
     /// spelling as `index(of:)` says) is `size`; nil forgets the measurement. Schedules a
     /// relayout; nothing runs until the next pass. A size equal to the one already measured
     /// schedules nothing. An id that no element has yet is kept, through passes and reloads
-    /// that do not bring it, and sizes its element from the pass it arrives in.
+    /// that do not bring it, and sizes its element from the pass it arrives in. So an id is never
+    /// an error: a host whose cell reports its size just as its data is deleted (a race with the
+    /// reload) measures an element that is gone, which changes no frame; the measurement keeps
+    /// the data the cell showed, so an item that arrives later with that id and other data is
+    /// not sized by it. (A script names ids by hand: the Lua `e:measure` refuses one that no
+    /// element of the data as it is now has.)
     /// - Throws: `LayoutError.invalidParameter` for a width or height that is not a number
     ///   from 0 to `Item.largestSize` (nothing changes).
     /// - Complexity: O(1) for a visible element; else, under `.none` before a reload is

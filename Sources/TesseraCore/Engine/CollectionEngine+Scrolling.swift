@@ -19,6 +19,15 @@ extension CollectionEngine {
         index >= 0 && index < tree.result.count ? try tree.result.frame(at: index) : nil
     }
 
+    /// The resting frame of the item whose id is `id`, or nil when no item has it: `frame(at:)`
+    /// by id, as `scrollTo(_:align:)` takes an id or an index. The id is looked up as
+    /// `index(of:)` looks it up (an integer id also by its text, `"14"`).
+    /// - Complexity: `index(of:)`'s, then `frame(at:)`'s.
+    public func frame(of id: ItemID) throws -> Rect? {
+        guard let index = try index(of: id) else { return nil }
+        return try frame(at: index)
+    }
+
     /// The offset that shows item `index` at `position` (on each axis where the content is larger
     /// than the viewport), within the content's scroll range. Nil when there is no such item (an
     /// index outside `0..<layoutResult.count`).

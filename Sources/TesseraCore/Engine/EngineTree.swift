@@ -86,6 +86,10 @@ final class EngineTree {
         return headerOwners.first { $0.key.description == text }?.value
     }
 
+    /// The element ids of the headers headers providers add (`"0-header"`), in printed order.
+    /// O(h log h) for h headers.
+    var headerIDs: [ItemID] { headerOwners.keys.sorted { $0.description < $1.description } }
+
     /// The flattened index of the item whose id is `id` (the first, when ids repeat), or nil.
     /// `hint`, an index where it probably is, is checked first. Where no id equals it, `id`
     /// also names the plain id spelled the other way (`"14"` the integer 14, and back), and a

@@ -3,7 +3,7 @@ import LuaBridge
 import TesseraCore
 
 // An engine's methods: e:layout(), e:views(), e:scroll(x, y), e:resize(w, h), e:tap(x, y),
-// e:frame(i), e:scrollTo(i or id [, "top"|"center"|"bottom"]), e:scrollSection(s, x, y [, {velocity = v}]),
+// e:frame(i or id), e:scrollTo(i or id [, "top"|"center"|"bottom"]), e:scrollSection(s, x, y [, {velocity = v}]),
 // e:measure(id, w, h), e:measure{ {id, w, h}, ... }, e:measure(id, nil), e:show(). A provider callback or an animator that fails raises its error (with the script's
 // file:line) from the method that ran the pass, and the engine keeps its state from before
 // that pass.
@@ -41,24 +41,14 @@ extension TesseraModule {
         LuaHost.hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let position = try args.optOption(3, "position", default: CollectionEngine.ScrollPosition.top)
-            let byID = lua_type(L, 2) == LUA_TSTRING
-            guard byID || LuaStack.integer(L!, 2) != nil else {
-                throw args.error(.argument(2, "target"), at: 2, mustBe: "an item index (an integer) or an id (a string)", numeric: false)
-            }
-            // Pending work first, so the target is looked up in the data as it is now.
-            var events = engine.hasPendingPass ? try host.inPass { try engine.layout() } : []
-            if byID {
-                let id = ItemID.string(try args.string(2, "id"))
-                guard try engine.index(of: id) != nil else {
-                    throw args.error(2, "id", mustBe: "the id of one of the \(engine.itemCount) items", got: describeIdentifier(id))
-                }
-                events += try host.inPass { try engine.scrollTo(id, align: position) }
-            } else {
-                let index = try args.integer(2, "index", minimum: 1)
-                guard index <= engine.itemCount else {
-                    throw args.error(2, "index", mustBe: "an item index from 1 to \(engine.itemCount)")
-                }
-                events += try host.inPass { try engine.scrollTo(index - 1, align: position) }
+            // Pending work first, so the target is looked up in the data as it is now; a value
+            // that names no item at all is refused before any pass runs.
+            let names = lua_type(L, 2) == LUA_TSTRING || LuaStack.integer(L!, 2) != nil
+            var events = names && engine.hasPendingPass ? try host.inPass { try engine.layout() } : []
+            let item = try args.engineItem(2, of: engine)
+            // By id, the target is kept by its id through the passes that follow.
+            events += try host.inPass {
+                if let id = item.id { try engine.scrollTo(id, align: position) } else { try engine.scrollTo(item.index, align: position) }
             }
             host.pushEvents(events)
             return 1
@@ -89,17 +79,21 @@ extension TesseraModule {
                                          mustBe: "a list of {id, width, height} with sizes \(Item.sizeRange)",
                                          got: "entry \(k): " + LuaArguments.shownEntries(L!, entry, count: 3))
                     }
+                    try args.checkElement(id, of: engine, .part(.argument(2, "measurements"), "[\(k)][1]"), at: entry + 1)
                     sizes.append((id, Size(width: w, height: h)))
                 }
+                // Every entry was checked above, so none is stored when one is refused.
                 for (id, size) in sizes { try engine.measure(id, size: size) }
                 return 0
             }
             let id = try host.identifier(at: 2, what: "\(args.function): argument #1 (id)")
             if args.isAbsent(3) && args.isAbsent(4) {
+                try args.checkElement(id, of: engine, .argument(2, "id"), at: 2, kept: true)
                 try engine.measure(id, size: nil)
                 return 0
             }
             let w = try args.number(3, "width", .measuredSize), h = try args.number(4, "height", .measuredSize)
+            try args.checkElement(id, of: engine, .argument(2, "id"), at: 2)
             try engine.measure(id, size: Size(width: w, height: h))
             return 0
         }
@@ -175,13 +169,13 @@ extension TesseraModule {
         }
     }
 
-    /// e:frame(i) -> {x, y, w, h} (the resting frame), or nil.
+    /// e:frame(target) -> {x, y, w, h}: the resting frame, as of the last pass, of an item named
+    /// as e:scrollTo names one (a 1-based index or an id), refused as e:scrollTo refuses one.
     static let engineFrame: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
-            let index = try args.integer(2, "index")
-            // index - 1 would overflow for math.mininteger; no index below 1 has a frame
-            if index >= 1, let f = try host.inPass({ try engine.frame(at: index - 1) }) { host.pushFrame(f) } else { lua_pushnil(L) }
+            let item = try args.engineItem(2, of: engine)
+            if let f = try host.inPass({ try engine.frame(at: item.index) }) { host.pushFrame(f) } else { lua_pushnil(L) }
             return 1
         }
     }
