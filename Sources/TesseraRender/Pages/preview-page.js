@@ -118,8 +118,7 @@ function swapIn(h, next, decodeMs, buildMs) {
   showStatus();
   if (played) startAnimation(played);
   if (problemsWaited) { problemWanted = false; nextProblem(); }
-  // The pass the page was served with is reported when the socket brings it (receiveBinary).
-  if (h.gen !== firstGen) reportPaint(h.gen);
+  if (h !== servedHeader) reportPaint(h.gen);
 }
 
 // ---- Errors.
@@ -213,10 +212,7 @@ class WorkerSocket extends EventTarget {
 // under the status line until its frame or error, or a later one's, arrives.
 let endedGen = 0;
 function ranTo(gen) { endedGen = Math.max(endedGen, gen); $('running').hidden = true; }
-// A binary message: an id table, kept for the frames that name it, or a frame. The frame of the
-// pass the page was served with (firstGen) comes again when the socket opens: it is drawn (or
-// being built) already, and it is reported painted now, to the server that can hear it.
-let firstGen = -1;
+// A binary message: an id table, kept for the frames that name it, or a frame.
 function receiveBinary(buf, arrived) {
   const t0 = performance.now(), { h, body } = readBinary(buf);
   if (h.type !== 'ids') ranTo(h.gen);
@@ -227,14 +223,13 @@ function receiveBinary(buf, arrived) {
     if (h.texts) ids.table.texts = { offsets: new Uint32Array(buf, body + h.texts[0], h.count + 1), text: new Uint8Array(buf, body + h.texts[1]) };
     // With --label FIELD: every item's label, one more table.
     if (h.labels) ids.table.labels = { offsets: new Uint32Array(buf, body + h.labels[0], h.count + 1), text: new Uint8Array(buf, body + h.labels[1]) };
-  } else if (h.gen === firstGen) {
-    firstGen = -1;
-    arrivals.set(h.gen, arrived);
-    if (!building) reportPaint(h.gen);
   } else applyFrame(buf, h, body, arrived, t0);
 }
 // The pass the server had when it served the page (the elements first-ids and first-frame, in
-// base64): drawn as the page loads, so the layout shows before the socket answers.
+// base64): drawn as the page loads, so the layout shows before the socket answers. The socket
+// brings it again, and that copy is drawn as any frame is (measured, inspected, reported
+// painted to the server, which hears nothing of this one).
+let servedHeader = null;
 function drawFirstPass() {
   const bytes = id => {
     const raw = atob($(id).textContent), out = new Uint8Array(raw.length);
@@ -245,7 +240,7 @@ function drawFirstPass() {
   const arrived = performance.timeOrigin + performance.now();
   receiveBinary(bytes('first-ids'), arrived);
   const frame = bytes('first-frame'), t0 = performance.now(), { h, body } = readBinary(frame);
-  firstGen = h.gen;
+  servedHeader = h;
   // Its size is the server's, not one the page chose: the socket's hello still asks for none.
   const chosen = sizeChosen;
   applyFrame(frame, h, body, arrived, t0);

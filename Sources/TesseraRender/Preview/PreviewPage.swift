@@ -22,8 +22,9 @@
 ///
 /// The page may hold the server's last good pass (its id table's and its frame's messages, in
 /// base64), which it draws as it loads, before its socket answers: a screenshot, or a slow
-/// connection, shows the layout at once. The socket's first frame of that same generation then
-/// only reports the paint.
+/// connection, shows the layout at once. The socket brings that generation again, and the page
+/// draws it as any frame (measured, inspected, reported painted: the server hears of no paint
+/// before its socket).
 ///
 /// The page is Pages/preview-page.html with its pieces (`PageFiles`).
 package enum PreviewPage {
