@@ -73,7 +73,7 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             // The pages' HTML, CSS and JavaScript, compiled in as byte arrays (`PageFiles`).
-            resources: ["animate-page.html", "animate-page.js", "page-drawing.js", "page-layer.css",
+            resources: ["animate-page.html", "animate-page.js", "page-drawing.js", "page-nodes.js", "page-layer.css",
                         "preview-measure.css", "preview-measure.js", "preview-page.html", "preview-state.js",
                         "preview-draw.js", "preview-gaps.js", "preview-animation.js", "preview-problems.js",
                         "preview-inspector.js", "preview-controls.js", "preview-params.js", "preview-page.js",

@@ -414,6 +414,24 @@ struct PreviewServerTests {
         #expect(PreviewPage.html(largestSide: PageViewport.sides.upperBound).contains(#"max="100000">"#))
     }
 
+    /// The page is served with the last good pass (the id table's and the frame's messages, in
+    /// base64), which it draws before its socket answers; none before the first, nor one larger
+    /// than `limits.firstPass`.
+    @Test func thePageHoldsTheLastGoodPassUpToItsLimit() throws {
+        var limits = PreviewServer.Limits()
+        limits.firstPass = 6
+        let (server, port, _) = try Self.server(limits)
+        defer { server.shutDown() }
+        let get = "GET /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        let empty = #"<script type="text/plain" id="first-ids"></script>"# + "\n" + #"<script type="text/plain" id="first-frame"></script>"#
+        #expect(try Self.exchange(port, get).contains(empty))
+        server.hub.publish(frame: Data([1, 2, 3, 250]), idsVersion: 0) { Data([9, 8]) }
+        #expect(try Self.exchange(port, get).contains(#"<script type="text/plain" id="first-ids">CQg=</script>"# + "\n"
+                                                     + #"<script type="text/plain" id="first-frame">AQID+g==</script>"#))
+        server.hub.publish(frame: Data([1, 2, 3, 4, 5]), idsVersion: 0) { Data([9, 8]) }
+        #expect(try Self.exchange(port, get).contains(empty))
+    }
+
     @Test func aRequestThatDoesNotArriveIsAnswered408() throws {
         var limits = PreviewServer.Limits()
         limits.headSeconds = 0.2

@@ -27,6 +27,10 @@ import TesseraCore
 /// `LabelPlace`'s rule (moved under them, cut short of them, or left off); `titlesAmong` and
 /// `labelWanted` say when a page places a label again (a title came near, the box is pinned).
 /// A shelf's cards scroll under the titles and are left as they are.
+///
+/// The drawing pass on top of this model is shared too (Pages/page-nodes.js, after this file in
+/// both pages): what a drawable shows (`describeDrawable`) and the nodes for what lies near the
+/// viewport (`drawNear`, `drawShelfNear`), each page passing its own hooks.
 enum PageDrawing {
     /// The content of both pages' `itemZ` array: index, zIndex pairs of the items drawn above or
     /// below the others (most results have none). O(n).

@@ -5,14 +5,15 @@
 ///
 /// A page is a template (`PageTemplate`) that names the shared pieces it holds by file name:
 /// - run-page.html (`HTMLPage`): page-layer.css, display-number.js, page-drawing.js (`PageDrawing`),
-///   run-overview.js (the overview strip), run-page.js.
+///   page-nodes.js (the drawing pass), run-overview.js (the overview strip), run-page.js (its
+///   static data, the drawing pass's hooks, the scroll and the address).
 /// - animate-page.html (`TimelinePage`): timeline-player.js, animate-page.js.
 /// - preview-page.html (`PreviewPage`): page-layer.css, preview-measure.css, preview-socket.js
 ///   (the worker that holds the WebSocket, as text the page starts from a Blob URL), then one
-///   script of display-number.js, timeline-player.js, page-drawing.js, preview-measure.js and the page's own files,
+///   script of display-number.js, timeline-player.js, page-drawing.js, page-nodes.js, preview-measure.js and the page's own files,
 ///   one concern each, in this order (each file's top-level code uses only what comes before it):
 ///   preview-state.js (the page's elements and helpers, `S` and the address, the current
-///   generation `M` as flat arrays), preview-draw.js (the nodes near the viewport, the offset,
+///   generation `M` as flat arrays), preview-draw.js (its hooks into the drawing pass, the offset,
 ///   the status line), preview-gaps.js (the gaps overlay), preview-animation.js (a save
 ///   played with the animator), preview-problems.js (the problems overlay, "next problem"),
 ///   preview-inspector.js (selection, inspector, tooltip), preview-controls.js (the viewport's
@@ -20,6 +21,12 @@
 ///   preview-page.js (a new generation and its anchor, the error box, the connection, the start).
 /// - snapshot-report.html (`SnapshotReportPage`): snapshot-report.js.
 /// - open-page.html (`PreviewPage.opener`): the redirect `tessera preview --open` opens.
+///
+/// page-nodes.js is the drawing pass both pages run on every scroll (`PageDrawing` tells
+/// more): `describeDrawable` (a drawable's class and text), `drawNear` (nodes for what lies
+/// near the viewport, recycled, in drawing order, labels clear of the titles) and
+/// `drawShelfNear` (a shelf's cards near its offset). Each page passes its hooks: how a node is
+/// dressed, placed and decorated, and its shelves' scroll boxes and offsets.
 ///
 /// display-number.js is `displayNumber(v)`: a number as the pages show it in labels, tooltips and
 /// the status line, by `NumberText.display`'s rule (the text output's and the svg picture's
@@ -52,6 +59,7 @@ enum PageFiles {
     static let named: [String: String] = [
         "page-layer.css": text(PackageResources.page_layer_css),
         "page-drawing.js": text(PackageResources.page_drawing_js),
+        "page-nodes.js": text(PackageResources.page_nodes_js),
         "display-number.js": text(PackageResources.display_number_js),
         "run-page.html": text(PackageResources.run_page_html),
         "run-page.js": text(PackageResources.run_page_js),

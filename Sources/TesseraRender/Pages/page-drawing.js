@@ -144,7 +144,7 @@ function* drawables(D, F, CW, CH, VW, VH, arrays = freshArrays) {
     for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
   }
   arrays.recycle(R0, R1, C0, C1);
-  return { n, m, X, Y, W, H, Z, P, RANK, KIND, REF, SHELF_OF, END, EDGE, OFF, pinned, TITLES, shelfBySection, SHELVES,
+  return { n, m, X, Y, W, H, Z, P, RANK, KIND, REF, SHELF_OF, END, EDGE, OFF, pinned, TITLES, shelfBySection, SHELVES, Sx, E, O,
            CW, CH, GX, GY, cols, rows, cellW, cellH, starts, entries, seen: take(Uint32Array, m, 0), stamp: 0 };
 }
 function built(steps) { for (;;) { const r = steps.next(); if (r.done) return r.value; } }

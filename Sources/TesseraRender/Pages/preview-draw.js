@@ -1,12 +1,12 @@
-// Drawing the current generation: nodes for what lies near the viewport, recycled through a
-// pool, shelves in scroll boxes of their own, the offset shown (offsetNow, scrollToState), the
-// status line and the scroll the server hears (reportScroll). draw() is what every change calls.
-// Relies on preview-state.js (S, M, query, describe, idOf, writeHash), page-drawing.js (shelfBox,
-// shelfDrawables, restingOffset, overlaps, titlesAmong, labelWanted, placeLabel), display-number.js (displayNumber) and preview-measure.js
-// (measureText); when called, on
-// drawGaps (preview-gaps.js), drawProblem and drawProblemMarks (preview-problems.js), paramsElsewhere
-// and canonical (preview-params.js), send and
-// pageTimings (preview-page.js).
+// Drawing the current generation: the preview's side of page-nodes.js's drawing pass (its
+// hooks: how a node is dressed, placed and decorated; shelves in scroll boxes kept at the
+// offsets S holds), the offset shown (offsetNow, scrollToState), the status line and the scroll
+// the server hears (reportScroll). draw() is what every change calls.
+// Relies on preview-state.js (S, M, labelOf, idOf, writeHash), page-drawing.js (shelfBox,
+// restingOffset), page-nodes.js (drawNear, dressAs, placeNode), display-number.js
+// (displayNumber) and preview-measure.js (measureText); when called, on drawGaps
+// (preview-gaps.js), drawProblem and drawProblemMarks (preview-problems.js), paramsElsewhere and
+// canonical (preview-params.js), send and pageTimings (preview-page.js).
 
 // ---- Drawing: nodes for what lies near the viewport, recycled.
 const mounted = new Map(), pool = [];
@@ -17,17 +17,14 @@ function clearNodes() {
   for (const [, node] of mounted) { node.remove(); if (node.className !== 'shelf') pool.push(node); }
   mounted.clear();
 }
-function place(node, d, f, ox, oy) {
-  const b = cssBox(f, ox, oy, S.w, S.h);
-  node.style.left = (b[0] - ox) + 'px'; node.style.top = (b[1] - oy) + 'px';
-  node.style.width = b[2] + 'px'; node.style.height = b[3] + 'px';
-  if (M.KIND[d] === ITEM) node.dataset.size = displayNumber(f[2]) + 'x' + displayNumber(f[3]);
-}
+// A node for drawable d: its class and text, its data (an item's id and size) and its --measure box.
 function dressNode(node, d) {
-  const [kind, text] = describe(d);
-  node.className = kind; node.textContent = text; node.dataset.d = d; node.style.padding = '';
+  dressAs(node, M, d, labelOf);
+  node.dataset.d = d;
   measureText(node, d);
-  if (M.KIND[d] === ITEM) node.dataset.id = idOf(d); else delete node.dataset.id;
+  if (M.KIND[d] === ITEM) { node.dataset.id = idOf(d); node.dataset.size = displayNumber(M.W[d]) + 'x' + displayNumber(M.H[d]); }
+  else delete node.dataset.id;
+  return node;
 }
 function mountShelf(sh) {
   const node = shelfBox(sh);
@@ -56,26 +53,6 @@ function scrollShelf(sh) {
   sh.node.scrollLeft = o[0] - sh.x0; sh.node.scrollTop = o[1] - sh.y0;
   sh.restoring = false;
 }
-function drawShelf(sh, vx, vy) {
-  const g = M, f = sh.frame, off2 = shelfOffset(sh), ox = off2[0], oy = off2[1];
-  let count = 0;
-  shelfDrawables(g, sh, sh.sideways ? ox : oy, pool, drawsBelow).forEach((d, rank) => {
-    let node = sh.mounted.get(d);
-    if (!node) {
-      node = pool.pop() || document.createElement('div');
-      dressNode(node, d);
-      place(node, d, [g.X[d], g.Y[d], g.W[d], g.H[d]], f[0] + sh.x0, f[1] + sh.y0);
-      sh.inner.appendChild(node); sh.mounted.set(d, node);
-    }
-    node.style.zIndex = rank;
-    const dx = g.X[d] - ox, dy = g.Y[d] - oy;
-    const on = g.KIND[d] !== DECORATION && g.W[d] > 0 && g.H[d] > 0 && overlaps(dx, dy, g.W[d], g.H[d], vx, vy, S.w, S.h)
-      && overlaps(dx, dy, g.W[d], g.H[d], f[0], f[1], f[2], f[3]);
-    if (on && g.KIND[d] === ITEM) count++;
-    decorate(node, d, on);
-  });
-  return count;
-}
 function decorate(node, d, on) {
   node.classList.toggle('on', on);
   node.classList.toggle('sel', d === selected);
@@ -99,50 +76,28 @@ function offsetNow() {
   requested = { sx, sy, x, y };
   return [x, y];
 }
+// The drawing pass's hooks (page-nodes.js): every node is placed relative to the offset, as
+// the layer follows the scroll position.
+let vx = 0, vy = 0;
+const page = {
+  label: i => labelOf(i),
+  dress: dressNode,
+  mountShelf,
+  scrollShelf,
+  shelfOffset,
+  place: (node, d, f) => placeNode(node, f, vx, vy, vx, vy, S.w, S.h),
+  // A text --measure shows has no label placed in it: its box is the measurement.
+  keepsText: node => !!node.textBox,
+  decorate,
+};
+const nodes = { mounted, pool, layer };
 function draw() {
   if (!M) return;
-  const g = M, [vx, vy] = offsetNow();
+  [vx, vy] = offsetNow();
   S.x = vx; S.y = vy;
   layer.style.transform = 'translate(' + view.scrollLeft + 'px,' + view.scrollTop + 'px)';
-  const near = query(vx - S.w / 2, vy - S.h / 2, 2 * S.w, 2 * S.h);
-  const frames = new Map();
-  for (const d of near) frames.set(d, [g.X[d], g.Y[d], g.W[d], g.H[d]]);
-  for (const d of g.pinned) {
-    const f = pinnedFrame(d, vx, vy);
-    if (overlaps(f[0], f[1], f[2], f[3], vx - S.w / 2, vy - S.h / 2, 2 * S.w, 2 * S.h)) frames.set(d, f);
-  }
-  for (const [d, node] of mounted) if (!frames.has(d)) {
-    node.remove(); mounted.delete(d);
-    if (g.KIND[d] === SHELF) g.SHELVES[g.REF[d]].node = null; else pool.push(node);
-  }
-  visibleCount = 0;
-  const order = [...frames.keys()].sort(drawsBelow), titles = titlesAmong(g, order, frames, mounted);
-  order.forEach((d, rank) => {
-    const f = frames.get(d);
-    let node = mounted.get(d);
-    const fresh = !node;
-    if (fresh && g.KIND[d] === SHELF) {
-      node = mountShelf(g.SHELVES[g.REF[d]]);
-      layer.appendChild(node); mounted.set(d, node);
-    } else if (fresh) {
-      node = pool.pop() || document.createElement('div');
-      dressNode(node, d);
-      layer.appendChild(node); mounted.set(d, node);
-    }
-    // A label clear of the section titles, as run --format html's page places it; not a text
-    // --measure shows (its box is the measurement).
-    if (!node.textBox && labelWanted(g, d, fresh, titles)) {
-      const [kind, text] = describe(d);
-      placeLabel(node, kind, text, f, titles.frames);
-    }
-    place(node, d, f, vx, vy);
-    node.style.zIndex = rank;
-    if (fresh && g.KIND[d] === SHELF) scrollShelf(g.SHELVES[g.REF[d]]);
-    const on = (g.KIND[d] === ITEM || g.KIND[d] === SUPPLEMENTARY) && f[2] > 0 && f[3] > 0 && overlaps(f[0], f[1], f[2], f[3], vx, vy, S.w, S.h);
-    if (on && g.KIND[d] === ITEM) visibleCount++;
-    if (g.KIND[d] !== SHELF) decorate(node, d, on);
-  });
-  for (const sh of g.SHELVES) if (sh.node) visibleCount += drawShelf(sh, vx, vy);
+  const { frames, visible } = drawNear(M, vx, vy, S.w, S.h, nodes, page);
+  visibleCount = visible;
   drawGaps(frames, vx, vy);
   drawProblem(vx, vy);
   drawProblemMarks(vx, vy);

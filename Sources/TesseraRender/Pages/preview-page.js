@@ -1,7 +1,8 @@
 // The preview page's glue, last of its files (see preview-state.js for the order): a new
 // generation (applyFrame builds it in slices, swapIn puts it in and keeps the anchor item's
 // place), the error box (showError), the connection (the socket, its messages, the paint
-// reports) and the start (readHash, sizeView, syncOverlays, connect), which uses every file.
+// reports) and the start (readHash, sizeView, syncOverlays, the pass the page was served with
+// (drawFirstPass), connect), which uses every file.
 
 // ---- A new generation: keep the anchor item's place in the viewport.
 // The anchor is the selection, or the first item showing (top to bottom, then left to right).
@@ -117,7 +118,7 @@ function swapIn(h, next, decodeMs, buildMs) {
   showStatus();
   if (played) startAnimation(played);
   if (problemsWaited) { problemWanted = false; nextProblem(); }
-  reportPaint(h.gen);
+  if (h !== servedHeader) reportPaint(h.gen);
 }
 
 // ---- Errors.
@@ -211,6 +212,40 @@ class WorkerSocket extends EventTarget {
 // under the status line until its frame or error, or a later one's, arrives.
 let endedGen = 0;
 function ranTo(gen) { endedGen = Math.max(endedGen, gen); $('running').hidden = true; }
+// A binary message: an id table, kept for the frames that name it, or a frame.
+function receiveBinary(buf, arrived) {
+  const t0 = performance.now(), { h, body } = readBinary(buf);
+  if (h.type !== 'ids') ranTo(h.gen);
+  if (h.type === 'ids') {
+    const offsets = new Uint32Array(buf, body, h.count + 1);
+    ids = { version: h.version, table: { offsets, text: new Uint8Array(buf, body + 4 * (h.count + 1)) } };
+    // With --measure: every item's text, a second table of the same shape.
+    if (h.texts) ids.table.texts = { offsets: new Uint32Array(buf, body + h.texts[0], h.count + 1), text: new Uint8Array(buf, body + h.texts[1]) };
+    // With --label FIELD: every item's label, one more table.
+    if (h.labels) ids.table.labels = { offsets: new Uint32Array(buf, body + h.labels[0], h.count + 1), text: new Uint8Array(buf, body + h.labels[1]) };
+  } else applyFrame(buf, h, body, arrived, t0);
+}
+// The pass the server had when it served the page (the elements first-ids and first-frame, in
+// base64): drawn as the page loads, so the layout shows before the socket answers. The socket
+// brings it again, and that copy is drawn as any frame is (measured, inspected, reported
+// painted to the server, which hears nothing of this one).
+let servedHeader = null;
+function drawFirstPass() {
+  const bytes = id => {
+    const raw = atob($(id).textContent), out = new Uint8Array(raw.length);
+    for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+    return out.buffer;
+  };
+  if (!$('first-frame').textContent) return;
+  const arrived = performance.timeOrigin + performance.now();
+  receiveBinary(bytes('first-ids'), arrived);
+  const frame = bytes('first-frame'), t0 = performance.now(), { h, body } = readBinary(frame);
+  servedHeader = h;
+  // Its size is the server's, not one the page chose: the socket's hello still asks for none.
+  const chosen = sizeChosen;
+  applyFrame(frame, h, body, arrived, t0);
+  sizeChosen = chosen;
+}
 function connect() {
   const url = 'ws://' + location.host + '/ws?token=' + encodeURIComponent(token);
   let socket = null;
@@ -229,19 +264,7 @@ function connect() {
   };
   ws.onmessage = ev => {
     const arrived = performance.timeOrigin + performance.now();
-    if (typeof ev.data !== 'string') {
-      const t0 = performance.now(), { h, body } = readBinary(ev.data);
-      if (h.type !== 'ids') ranTo(h.gen);
-      if (h.type === 'ids') {
-        const offsets = new Uint32Array(ev.data, body, h.count + 1);
-        ids = { version: h.version, table: { offsets, text: new Uint8Array(ev.data, body + 4 * (h.count + 1)) } };
-        // With --measure: every item's text, a second table of the same shape.
-        if (h.texts) ids.table.texts = { offsets: new Uint32Array(ev.data, body + h.texts[0], h.count + 1), text: new Uint8Array(ev.data, body + h.texts[1]) };
-        // With --label FIELD: every item's label, one more table.
-        if (h.labels) ids.table.labels = { offsets: new Uint32Array(ev.data, body + h.labels[0], h.count + 1), text: new Uint8Array(ev.data, body + h.labels[1]) };
-      } else applyFrame(ev.data, h, body, arrived, t0);
-      return;
-    }
+    if (typeof ev.data !== 'string') { receiveBinary(ev.data, arrived); return; }
     const msg = JSON.parse(ev.data);
     if (msg.type === 'error') { ranTo(msg.gen); arrivals.set(msg.gen, arrived); showError(msg); measureAnswered(); }
     else if (msg.type === 'running') { if (msg.gen > endedGen) { $('running').textContent = msg.message; $('running').hidden = false; } }
@@ -257,4 +280,5 @@ readHash();
 sizeView();
 syncOverlays();
 window.addEventListener('hashchange', () => { readHash(); if (M) { sizeView(); scrollToState(); draw(); } });
+drawFirstPass();
 connect();

@@ -1,5 +1,5 @@
 // The preview page's state. The page's script is these files as one script, in the order of
-// preview-page.html's markers: display-number.js, timeline-player.js, page-drawing.js, preview-measure.js,
+// preview-page.html's markers: display-number.js, timeline-player.js, page-drawing.js, page-nodes.js, preview-measure.js,
 // preview-state.js, preview-draw.js, preview-gaps.js, preview-animation.js, preview-problems.js,
 // preview-inspector.js, preview-controls.js, preview-params.js, preview-page.js. A file's
 // top-level code uses only what the files before it declare; functions call across files.
@@ -7,7 +7,7 @@
 // the page keeps across generations, and the address that mirrors it (readHash, writeHash); the
 // current generation M as flat arrays (build, from page-drawing.js's drawables, with arrays of
 // past generations reused), its id tables (idAt, idIndex), readBinary, query and describe.
-// Relies on page-drawing.js (drawables, gridQuery, pinnedFrameIn, byDrawingOrder, the kinds).
+// Relies on page-drawing.js (drawables, gridQuery, pinnedFrameIn, the kinds) and page-nodes.js (describeDrawable).
 
 const $ = id => document.getElementById(id);
 const view = $('view'), spacer = $('spacer'), layer = $('layer'), statusLine = $('status'), errorPanel = $('error');
@@ -110,7 +110,7 @@ function readBinary(buf) {
 function* build(h, F) {
   const g = yield* drawables(h, F, Math.max(h.content[0], 1), Math.max(h.content[1], 1), h.viewport[0], h.viewport[1], arrays);
   const table = ids.version === h.idsVersion ? ids.table : null;
-  return Object.assign(g, { h, gen: h.gen, E: h.elements, Sx: h.sections, O: h.orthogonal, idsVersion: h.idsVersion,
+  return Object.assign(g, { h, gen: h.gen, idsVersion: h.idsVersion,
                             ids: table, texts: table && table.texts || null, labels: table && table.labels || null, problems: null });
 }
 const query = (qx, qy, qw, qh) => gridQuery(M, qx, qy, qw, qh);
@@ -118,15 +118,5 @@ const pinnedFrame = (d, vx, vy) => pinnedFrameIn(M, d, vx, vy, S.w, S.h);
 const idOf = i => (M.ids ? idAt(M.ids, i) : String(i));
 // What an item shows: its `--label` field's value, else its id.
 const labelOf = i => (M.labels ? idAt(M.labels, i) : idOf(i));
-const drawsBelow = (a, b) => byDrawingOrder(M)(a, b);
-function describe(d) {
-  const g = M;
-  switch (g.KIND[d]) {
-    case ITEM: return ['item', labelOf(d)];
-    case SECTION: return ['section', ''];
-    case TITLE: return ['title', g.Sx[g.REF[d]].title];
-    case SHELF: return ['shelf', ''];
-    // A background is drawn bare, as in the svg picture: its kind would sit under the items.
-    default: { const e = g.E[g.REF[d]]; return [e.category + (e.pinLimit !== undefined ? ' pinned' : ''), g.KIND[d] === DECORATION ? '' : g.TITLES.get(g.REF[d]) || e.kind]; }
-  }
-}
+// What drawable d shows: its class and text (page-nodes.js's describeDrawable).
+const describe = d => describeDrawable(M, d, labelOf);

@@ -34,31 +34,27 @@ const showOverview = overviewStrip(strip, document.getElementById('overview-mark
 
 // Everything drawable in one set of arrays, indexed (PageDrawing's script, shared with the preview).
 const G = built(drawables(D, D.frames, CW, CH, VW, VH));
-const { n, m, X, Y, W, H, Z, P, KIND, REF, pinned, TITLES, shelfBySection } = G;
+const { X, Y, W, H, KIND, REF, P, TITLES, shelfBySection } = G;
 const S = D.sections, E = D.elements, O = D.orthogonal;
 const SHELVES = G.SHELVES.map(sh => Object.assign(sh, { offset: sh.start.slice() }));
-const drawsBelow = byDrawingOrder(G);
-const query = (qx, qy, qw, qh) => gridQuery(G, qx, qy, qw, qh);
-const pinnedFrame = (d, vx, vy) => pinnedFrameIn(G, d, vx, vy, VW, VH);
+const label = i => D.labels[i];
 
-function describe(d, f) {
+// A drawable's hover title, as the svg picture's: what it is and where (frame f).
+function tooltip(d, f) {
   const where = ' (' + f.map(displayNumber).join(', ') + ')';
   switch (KIND[d]) {
-    case ITEM: return ['item', D.labels[REF[d]], REF[d] + ': ' + D.labels[REF[d]] + where];
-    case SECTION: return ['section', '', 'section ' + S[REF[d]].section + ': ' + S[REF[d]].title + where];
-    case TITLE: return ['title', S[REF[d]].title, 'section ' + S[REF[d]].section + ': ' + S[REF[d]].title];
-    case SHELF: return ['shelf', '', 'section ' + O[REF[d]].section + ' scrolls on its own' + where];
+    case ITEM: return REF[d] + ': ' + D.labels[REF[d]] + where;
+    case SECTION: return 'section ' + S[REF[d]].section + ': ' + S[REF[d]].title + where;
+    case TITLE: return 'section ' + S[REF[d]].section + ': ' + S[REF[d]].title;
+    case SHELF: return 'section ' + O[REF[d]].section + ' scrolls on its own' + where;
     default: {
-      const e = E[REF[d]];
-      const anchor = e.index === undefined ? '' : ' for item ' + e.index;
-      // A background is drawn bare, as in the svg picture: its kind would sit under the items.
-      const text = KIND[d] === DECORATION ? '' : TITLES.get(REF[d]) || e.kind;
-      return [e.category + (e.pinLimit !== undefined ? ' pinned' : ''), text, e.category + ' ' + e.kind + ' of section ' + e.section + anchor + where];
+      const e = E[REF[d]], anchor = e.index === undefined ? '' : ' for item ' + e.index;
+      return e.category + ' ' + e.kind + ' of section ' + e.section + anchor + where;
     }
   }
 }
 
-const mounted = new Map(), pool = [];
+const nodes = { mounted: new Map(), pool: [], layer };
 
 // A shelf's scroll box (PageDrawing's shelfBox), with this page's scroll handling.
 function mountShelf(sh) {
@@ -97,89 +93,39 @@ function scrollShelf(sh) {
   if (!sh.node) return;
   sh.node.scrollLeft = sh.offset[0] - sh.x0; sh.node.scrollTop = sh.offset[1] - sh.y0;
 }
-// Mounts what lies within half a scroller of what the shelf shows; returns how many of its
-// items show through both the scroller and the viewport.
-function drawShelf(sh, vx, vy) {
-  const f = sh.frame, ox = sh.node.scrollLeft + sh.x0, oy = sh.node.scrollTop + sh.y0;
-  let count = 0;
-  shelfDrawables(G, sh, sh.sideways ? ox : oy, pool, drawsBelow).forEach((d, rank) => {
-    let node = sh.mounted.get(d);
-    if (!node) {
-      node = pool.pop() || document.createElement('div');
-      const [kind, text, title] = describe(d, [X[d], Y[d], W[d], H[d]]);
-      node.className = kind; node.textContent = text; node.title = title; node.dataset.index = d; node.style.padding = '';
-      node.style.left = (X[d] - f[0] - sh.x0) + 'px'; node.style.top = (Y[d] - f[1] - sh.y0) + 'px';
-      node.style.width = W[d] + 'px'; node.style.height = H[d] + 'px';
-      sh.inner.appendChild(node); sh.mounted.set(d, node);
-    }
-    node.style.zIndex = rank;
-    const dx = X[d] - ox, dy = Y[d] - oy;
-    const on = KIND[d] !== DECORATION && W[d] > 0 && H[d] > 0 && overlaps(dx, dy, W[d], H[d], vx, vy, VW, VH)
-      && overlaps(dx, dy, W[d], H[d], f[0], f[1], f[2], f[3]);
-    if (on && KIND[d] === ITEM) count++;
-    node.classList.toggle('on', on);
-  });
-  return count;
-}
-let anchorX = 0, anchorY = 0;
+let anchorX = 0, anchorY = 0, vx = 0, vy = 0;
+// The drawing pass's hooks (page-nodes.js): nodes are placed once, relative to the anchor,
+// unless the page scales the scroll range or the node is pinned.
+const page = {
+  label,
+  dress(node, d, f) {
+    dressAs(node, G, d, label);
+    node.title = tooltip(d, f); node.dataset.index = d;
+    return node;
+  },
+  mountShelf(sh, d, f) { const node = mountShelf(sh); node.title = tooltip(d, f); return node; },
+  scrollShelf,
+  shelfOffset: sh => [sh.node.scrollLeft + sh.x0, sh.node.scrollTop + sh.y0],
+  place(node, d, f, fresh) {
+    if (P[d] && !fresh) node.title = tooltip(d, f);
+    if (fresh || scaled || P[d]) placeNode(node, f, anchorX, anchorY, vx, vy, VW, VH);
+  },
+  keepsText: () => false,
+  decorate: (node, d, on) => node.classList.toggle('on', on),
+};
 // The offset asked for (--offset or the fragment) while the scroll position is still the
 // one it gave: a scaled scroll position rounds, and the page should show the exact offset.
 let requested = null;
 function update() {
   const sx = view.scrollLeft, sy = view.scrollTop;
   const exact = requested && requested.sx === sx && requested.sy === sy;
-  const vx = exact ? requested.x : X0 + toContent(sx, SW, CW, VW), vy = exact ? requested.y : Y0 + toContent(sy, SH, CH, VH);
+  vx = exact ? requested.x : X0 + toContent(sx, SW, CW, VW); vy = exact ? requested.y : Y0 + toContent(sy, SH, CH, VH);
   if (scaled) { anchorX = vx; anchorY = vy; }
   layer.style.transform = 'translate(' + (sx - vx + anchorX) + 'px,' + (sy - vy + anchorY) + 'px)';
-  const near = query(vx - VW / 2, vy - VH / 2, 2 * VW, 2 * VH);
-  const frames = new Map();
-  for (const d of near) frames.set(d, [X[d], Y[d], W[d], H[d]]);
-  for (const d of pinned) {
-    const f = pinnedFrame(d, vx, vy);
-    if (overlaps(f[0], f[1], f[2], f[3], vx - VW / 2, vy - VH / 2, 2 * VW, 2 * VH)) frames.set(d, f);
-  }
-  for (const [d, node] of mounted) if (!frames.has(d)) {
-    node.remove(); mounted.delete(d);
-    if (KIND[d] === SHELF) SHELVES[REF[d]].node = null; else pool.push(node);
-  }
-  const order = [...frames.keys()].sort(drawsBelow);
-  // The titles near the view; when one comes into it, the labels it may cover are placed again.
-  const titles = titlesAmong(G, order, frames, mounted);
-  let visibleCount = 0;
-  order.forEach((d, rank) => {
-    const f = frames.get(d);
-    let node = mounted.get(d);
-    const fresh = !node;
-    if (fresh && KIND[d] === SHELF) {
-      node = mountShelf(SHELVES[REF[d]]);
-      node.title = describe(d, f)[2];
-      layer.appendChild(node); mounted.set(d, node);
-    } else if (fresh) {
-      node = pool.pop() || document.createElement('div');
-      const [kind, text, title] = describe(d, f);
-      node.className = kind; node.textContent = text; node.title = title; node.dataset.index = d; node.style.padding = '';
-      layer.appendChild(node); mounted.set(d, node);
-    }
-    if (P[d] && !fresh) node.title = describe(d, f)[2];
-    if (labelWanted(G, d, fresh, titles)) {
-      const [kind, text] = describe(d, f);
-      placeLabel(node, kind, text, f, titles.frames);
-    }
-    if (fresh || scaled || P[d]) {
-      const b = cssBox(f, vx, vy, VW, VH);
-      node.style.left = (b[0] - anchorX) + 'px'; node.style.top = (b[1] - anchorY) + 'px';
-      node.style.width = b[2] + 'px'; node.style.height = b[3] + 'px';
-    }
-    node.style.zIndex = rank;
-    if (fresh && KIND[d] === SHELF) scrollShelf(SHELVES[REF[d]]);
-    const on = (KIND[d] === ITEM || KIND[d] === SUPPLEMENTARY) && f[2] > 0 && f[3] > 0 && overlaps(f[0], f[1], f[2], f[3], vx, vy, VW, VH);
-    if (on && KIND[d] === ITEM) visibleCount++;
-    node.classList.toggle('on', on);
-  });
-  for (const sh of SHELVES) if (sh.node) visibleCount += drawShelf(sh, vx, vy);
+  const { visible } = drawNear(G, vx, vy, VW, VH, nodes, page);
   showOverview(down ? vy : vx);
   statusLine.textContent = 'offset ' + displayNumber(vx) + ',' + displayNumber(vy) + ': '
-    + visibleCount + ' items visible (orange), ' + mounted.size + ' nodes near the viewport';
+    + visible + ' items visible (orange), ' + nodes.mounted.size + ' nodes near the viewport';
 }
 function scrollToOffset() {
   let x = D.offset[0], y = D.offset[1];

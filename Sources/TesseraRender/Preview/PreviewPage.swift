@@ -20,13 +20,20 @@
 /// After drawing a generation the page reports it painted (after two animation frames) with
 /// its wall-clock time, which `tessera bench preview` compares with the time of the save.
 ///
+/// The page may hold the server's last good pass (its id table's and its frame's messages, in
+/// base64), which it draws as it loads, before its socket answers: a screenshot, or a slow
+/// connection, shows the layout at once. The socket brings that generation again, and the page
+/// draws it as any frame (measured, inspected, reported painted: the server hears of no paint
+/// before its socket).
+///
 /// The page is Pages/preview-page.html with its pieces (`PageFiles`).
 package enum PreviewPage {
     /// The page whose W and H fields, and the sizes it asks for and keeps in its address, go up
     /// to `largestSide` (the server's bound on a viewport's side, which the page takes from here
-    /// and writes nowhere itself). O(page).
-    public static func html(largestSide: Int) -> String {
-        PageTemplate(file: "preview-page.html").filled(["largestside": String(largestSide)])
+    /// and writes nowhere itself), holding the first pass to draw: `firstIds` and `firstFrame`,
+    /// the id table's and the frame's messages in base64 ("": none). O(page + messages).
+    public static func html(largestSide: Int, firstIds: String = "", firstFrame: String = "") -> String {
+        PageTemplate(file: "preview-page.html").filled(["largestside": String(largestSide), "first-ids": firstIds, "first-frame": firstFrame])
     }
 
     /// The page `--open` hands the browser instead of the tokened address (open-page.html): a

@@ -60,6 +60,15 @@ final class PreviewHub: @unchecked Sendable {
         }
     }
 
+    /// The last good frame and its id table, as a page that connects gets them, when they are
+    /// `limit` bytes or fewer together.
+    func firstPass(upTo limit: Int) -> (ids: Data, frame: Data)? {
+        lock.withLock {
+            guard let frame, let ids, ids.version == frame.idsVersion, ids.message.count + frame.data.count <= limit else { return nil }
+            return (ids.message, frame.data)
+        }
+    }
+
     /// A failed run: its error to every page (which keep their last good picture).
     func publish(error message: String) {
         lock.withLock {

@@ -31,13 +31,16 @@ final class PreviewServer: @unchecked Sendable {
         var message = 64 << 10
         /// How long a closing page's pending frames may take to go out.
         var closeGrace = 2.0
+        /// The largest last good pass (id table and frame) the page is served with, to draw
+        /// before its socket answers; a larger one waits for the socket.
+        var firstPass = 16 << 20
     }
 
     let hub: PreviewHub
     let limits: Limits
     private let onMessage: @Sendable (UUID, String) -> Void
     private let log: @Sendable (String) -> Void
-    private let page: Data
+    private let largestSide: Int
     private let lock = NSLock()
     private var access: PreviewAccess
     private var slots: ConnectionSlots
@@ -58,9 +61,16 @@ final class PreviewServer: @unchecked Sendable {
         self.log = log
         self.startThread = startThread
         self.onMessage = onMessage
-        page = Data(PreviewPage.html(largestSide: largestSide).utf8)
+        self.largestSide = largestSide
         access = PreviewAccess(token: token, port: Int(port))
         slots = ConnectionSlots(capacity: limits.connections)
+    }
+
+    /// The page, holding the last good pass when there is one no larger than `limits.firstPass`.
+    private func page() -> Data {
+        guard let first = hub.firstPass(upTo: limits.firstPass) else { return Data(PreviewPage.html(largestSide: largestSide).utf8) }
+        return Data(PreviewPage.html(largestSide: largestSide, firstIds: first.ids.base64EncodedString(),
+                                     firstFrame: first.frame.base64EncodedString()).utf8)
     }
 
     /// The page may run its own inline script and style, a worker made from its own script (the
@@ -240,7 +250,7 @@ final class PreviewServer: @unchecked Sendable {
         if let (status, reason) = head.bodyProblem { return reply(.text(status, reason)) }
         switch head.path {
         case "/":
-            reply(HTTPReply(status: 200, headers: Self.pageHeaders(port: access.port), body: page))
+            reply(HTTPReply(status: 200, headers: Self.pageHeaders(port: access.port), body: page()))
         case "/ws":
             // RFC 6455: the opening handshake is an HTTP/1.1 request (1.0 has no Upgrade).
             guard head.version == "HTTP/1.1" else { return reply(.text(400, "expected HTTP/1.1 for a WebSocket handshake")) }
