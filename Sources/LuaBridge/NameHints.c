@@ -157,7 +157,6 @@ static void tb_pushhintnames(lua_State *L, int kind, const char *name, size_t le
 static int tb_pushparamshints(lua_State *L, const char *msg) {
   lua_Debug ar;
   const char *name, *miss = strstr(msg, TB_PARAMSMISS);
-  size_t length;
   lua_Integer i, n;
   int top = lua_gettop(L), meta;
   if (miss == NULL || !lua_checkstack(L, 8) || !lua_getstack(L, 1, &ar)) {
@@ -166,7 +165,7 @@ static int tb_pushparamshints(lua_State *L, const char *msg) {
   }
   lua_getinfo(L, "f", &ar);
   if (lua_tocfunction(L, -1) != tb_paramsindex || lua_getlocal(L, &ar, 2) == NULL
-      || (name = lua_tolstring(L, -1, &length)) == NULL || lua_getlocal(L, &ar, 1) == NULL
+      || (name = lua_tostring(L, -1)) == NULL || lua_getlocal(L, &ar, 1) == NULL
       || !lua_getmetatable(L, -1)) {
     lua_settop(L, top);
     lua_pushnil(L);
@@ -177,7 +176,8 @@ static int tb_pushparamshints(lua_State *L, const char *msg) {
   lua_createtable(L, (int)n, 2);
   lua_pushvalue(L, top + 2);
   lua_setfield(L, -2, "name");
-  lua_pushinteger(L, (lua_Integer)(miss - msg + strlen(TB_PARAMSMISS) + length + 1));
+  /* the message holds the name up to a zero byte it may have (%s) */
+  lua_pushinteger(L, (lua_Integer)(miss - msg + strlen(TB_PARAMSMISS) + strlen(name) + 1));
   lua_setfield(L, -2, "at");
   for (i = 1; i <= n; i++) {
     lua_rawgeti(L, meta, i);
