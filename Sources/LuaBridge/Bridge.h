@@ -185,6 +185,13 @@ TB_INTERNAL int tb_pushhints(lua_State *L, int idx);
 /* [-0, +0, m] records the table at `hints` (nil: nothing) for the error text on top; */
 TB_INTERNAL void tb_recordhints(lua_State *L, int hints);
 
+/* Params.c, the params table a script receives:
+** [-2, +0, v] __index of a params table: nil for a declared name (or a key that is no name),
+** else raises "file:line: params has no 'x'; known params: a, b"; */
+TB_INTERNAL int tb_paramsindex(lua_State *L);
+/* what that message says before the name (NameHints.c places the hint after the name). */
+#define TB_PARAMSMISS "params has no '"
+
 /* The __name of ctx:item's items (Items.c), by which messages tell them apart (Messages.c). */
 #define TB_ITEMNAME "tessera.item"
 

@@ -13,6 +13,8 @@
 ** string's methods), since Lua no longer holds which value was indexed. The host (Swift)
 ** picks the close one and words the hint (DidYouMean), so the one shape of hints is kept.
 ** No metamethod runs: keys are read with lua_next, __index with rawget.
+** A params table's refusal of an undeclared name (Params.c) gets the declared names, and the
+** place after the name, where the hint goes.
 */
 #include "Bridge.h"
 
@@ -149,14 +151,57 @@ static void tb_pushhintnames(lua_State *L, int kind, const char *name, size_t le
   lua_settop(L, fn);
 }
 
+/* [-0, +1, m] When the error at level 1 of L is a params table's refusal of a name (Params.c),
+** pushes its hint names: `name` the name read, 1..n the declared ones, `at` the byte of msg
+** after the quoted name, where the hint goes; else pushes nil. */
+static int tb_pushparamshints(lua_State *L, const char *msg) {
+  lua_Debug ar;
+  const char *name, *miss = strstr(msg, TB_PARAMSMISS);
+  lua_Integer i, n;
+  int top = lua_gettop(L), meta;
+  if (miss == NULL || !lua_checkstack(L, 8) || !lua_getstack(L, 1, &ar)) {
+    lua_pushnil(L);
+    return 0;
+  }
+  lua_getinfo(L, "f", &ar);
+  if (lua_tocfunction(L, -1) != tb_paramsindex || lua_getlocal(L, &ar, 2) == NULL
+      || (name = lua_tostring(L, -1)) == NULL || lua_getlocal(L, &ar, 1) == NULL
+      || !lua_getmetatable(L, -1)) {
+    lua_settop(L, top);
+    lua_pushnil(L);
+    return 0;
+  }
+  meta = lua_gettop(L);                                /* fn name params meta */
+  n = (lua_Integer)lua_rawlen(L, meta);
+  lua_createtable(L, (int)n, 2);
+  lua_pushvalue(L, top + 2);
+  lua_setfield(L, -2, "name");
+  /* the message holds the name up to a zero byte it may have (%s) */
+  lua_pushinteger(L, (lua_Integer)(miss - msg + strlen(TB_PARAMSMISS) + strlen(name) + 1));
+  lua_setfield(L, -2, "at");
+  for (i = 1; i <= n; i++) {
+    lua_rawgeti(L, meta, i);
+    lua_rawseti(L, -2, i);
+  }
+  lua_replace(L, top + 1);
+  lua_settop(L, top + 1);
+  return 1;
+}
+
 int tb_pushhints(lua_State *L, int idx) {
   tb_Bridge *b = tb_bridge(L);
   const char *msg = lua_tostring(L, idx), *name;
   size_t length;
   int kind = msg != NULL ? tb_hintkind(msg, &name, &length) : -1, saved = b->enforce;
   if (kind < 0) {
-    lua_pushnil(L);
-    return 0;
+    if (msg == NULL) {
+      lua_pushnil(L);
+      return 0;
+    }
+    b->enforce = 0;
+    kind = tb_pushparamshints(L, msg);
+    b->enforce = saved;
+    return kind;
   }
   b->enforce = 0;   /* a few names past the cap: the error is being reported already */
   tb_pushhintnames(L, kind, name, length);

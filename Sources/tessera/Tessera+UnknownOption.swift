@@ -34,7 +34,7 @@ func unknownOptionMessage(_ line: String, arguments: [String], positionals: [Str
     }
     let flags = DidYouMean.suggestions(for: name, among: options).map { "--" + $0 }
     if !flags.isEmpty { return "Unknown option '\(flag)'\(DidYouMean.hint(listed(flags)))" }
-    if takesParameters { return "Unknown option '\(flag)' (if it is a layout parameter: --param \(name)=\(value ?? "V"))" }
+    if takesParameters { return "Unknown option '\(flag)' (if it is a layout param: --param \(name)=\(value ?? "V"))" }
     return line.contains("Did you mean") ? "Unknown option '\(flag)'" : nil
 }
 

@@ -17,10 +17,10 @@ import OrderedCollections
             Issue.record("not an invalid parameter: \(String(describing: error))"); return
         }
         #expect(name == "columns" && allowed == "a whole number from 1 to \(WaterfallLayout.maxColumns)" && got == "0")
-        #expect(error?.description == "waterfall parameter 'columns' expects a whole number from 1 to \(WaterfallLayout.maxColumns), got 0")
+        #expect(error?.description == "waterfall param 'columns' expects a whole number from 1 to \(WaterfallLayout.maxColumns), got 0")
         let unknown = caught { _ = try BuiltinLayouts.make(name: "waterfall", params: ["colums": 2]) }
         #expect(unknown?.layoutError == .unknownParameter(name: "colums", layout: "waterfall", known: ["columns", "spacing"], suggestion: "columns"))
-        #expect(unknown?.description == "unknown parameter 'colums' for the waterfall layout (did you mean columns?); known parameters: columns, spacing")
+        #expect(unknown?.description == "unknown param 'colums' for the waterfall layout (did you mean columns?); known params: columns, spacing")
         #expect(unknown?.applyError == nil && unknown?.datasetError == nil)
     }
 
@@ -30,14 +30,14 @@ import OrderedCollections
         let near = caught { _ = try BuiltinLayouts.make(name: "flow", params: ["justifyContent": "centre"]) }
         guard case let .invalidParameter(name, _, got, _, _, suggestion)? = near?.layoutError else { Issue.record("\(String(describing: near))"); return }
         #expect(name == "justifyContent" && got == "\"centre\"" && suggestion == "center")
-        #expect(near?.description == "flow parameter 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got \"centre\" (did you mean center?)")
+        #expect(near?.description == "flow param 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got \"centre\" (did you mean center?)")
         let far = caught { _ = try BuiltinLayouts.make(name: "flow", params: ["justifyContent": "middle"]) }
         guard case let .invalidParameter(_, _, _, _, _, none)? = far?.layoutError else { Issue.record("\(String(describing: far))"); return }
         #expect(none == nil)
-        #expect(far?.description == "flow parameter 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got \"middle\"")
+        #expect(far?.description == "flow param 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got \"middle\"")
 
         let side = caught { _ = try BuiltinLayouts.make(name: "split", params: ["sections": [["side": "rigth"]]]) }
-        #expect(side?.description == "split parameter 'sections' at position 1: side expects \"left\" or \"right\", got \"rigth\" (did you mean right?)")
+        #expect(side?.description == "split param 'sections' at position 1: side expects \"left\" or \"right\", got \"rigth\" (did you mean right?)")
 
         let choices: OrderedDictionary<String, [JSONValue]> = ["mode": ["grid", "list"], "columns": [1, 2, 3]]
         func resolve(_ key: String, _ value: JSONValue) -> String? {
@@ -66,9 +66,9 @@ import OrderedCollections
     /// 1e308 pushes the third line to infinity.
     @Test func refusedNumbersAreShownAsGiven() throws {
         let spacing = caught { _ = try BuiltinLayouts.make(name: "flow", params: ["spacing": -1]) }
-        #expect(spacing?.description == "flow parameter 'spacing' expects a finite number >= 0, got -1")
+        #expect(spacing?.description == "flow param 'spacing' expects a finite number >= 0, got -1")
         let half = caught { _ = try BuiltinLayouts.make(name: "row", params: ["spacing": -0.5]) }
-        #expect(half?.description == "row parameter 'spacing' expects a finite number >= 0, got -0.5")
+        #expect(half?.description == "row param 'spacing' expects a finite number >= 0, got -0.5")
         let context = fixedContext([s(375, 10), s(375, 20), s(375, 30)], in: s(375, 812))
         let overflow = caught { _ = try FlowLayout(lineSpacing: 1e308).layout(context) }
         #expect(overflow?.description == "flow layout produced an invalid frame (0, inf, 375, 30) for item 2; expected finite numbers and a non-negative size")
@@ -80,7 +80,7 @@ import OrderedCollections
         let split = caught { _ = try BuiltinLayouts.make(name: "split", params: ["itemSize": 3]) }
         guard case let .invalidParameter(name, allowed, got, _, _, _)? = split?.layoutError else { Issue.record("\(String(describing: split))"); return }
         #expect(name == "itemSize" && allowed == "[width, height] with finite numbers >= 0" && got == "3")
-        #expect(split?.description == "split parameter 'itemSize' expects [width, height] with finite numbers >= 0, got 3")
+        #expect(split?.description == "split param 'itemSize' expects [width, height] with finite numbers >= 0, got 3")
 
         let layout = caught { _ = try BuiltinLayouts.make(name: "watrfall", params: [:]) }
         #expect(layout?.layoutError == .unknownLayout(name: "watrfall", suggestion: nil, builtins: BuiltinLayouts.names, scripts: nil))
@@ -99,8 +99,8 @@ import OrderedCollections
             var p = LayoutParameters(layoutName: "split", values: ["sectionInset": ["up": 1]])
             _ = try p.insets("sectionInset")
         }
-        #expect(edge?.layoutError == .unknownEdge(name: "up", subject: "split parameter 'sectionInset'"))
-        #expect(edge?.description == "split parameter 'sectionInset' has an unknown edge 'up'; expected top, left, bottom, right")
+        #expect(edge?.layoutError == .unknownEdge(name: "up", subject: "split param 'sectionInset'"))
+        #expect(edge?.description == "split param 'sectionInset' has an unknown edge 'up'; expected top, left, bottom, right")
 
         let badge = LayoutElement.supplementary("badge", section: 2, frame: Rect(x: 0, y: 0, width: 5, height: 5))
         let element = caught { _ = try FramesResult(frames: [Rect(x: 0, y: 0, width: 10, height: 10)], elements: [badge], layoutName: "closure") }

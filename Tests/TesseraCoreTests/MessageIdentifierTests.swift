@@ -95,10 +95,10 @@ import OrderedCollections
             return nil
         }
         #expect(message(["side": .object(["x'\"y": "up"])])
-                == #"split parameter 'side' for section "x'\"y" expects "left" or "right", got "up""#)
+                == #"split param 'side' for section "x'\"y" expects "left" or "right", got "up""#)
         #expect(message(["side": .object([huge: "up"])])
-                == #"split parameter 'side' for section \#(hugeText) expects "left" or "right", got "up""#)
+                == #"split param 'side' for section \#(hugeText) expects "left" or "right", got "up""#)
         #expect(message(["leftSideRatio": .object(["wide\n": "half"])])
-                == #"split parameter 'leftSideRatio' breakpoints map minimum widths to ratios, got "wide\n": "half""#)
+                == #"split param 'leftSideRatio' breakpoints map minimum widths to ratios, got "wide\n": "half""#)
     }
 }

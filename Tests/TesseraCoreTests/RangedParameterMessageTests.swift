@@ -13,18 +13,18 @@ import OrderedCollections
     }
 
     @Test(arguments: [
-        ("waterfall", "columns", JSONValue.string("three"), #"waterfall parameter 'columns' expects a whole number from 1 to 1000, got "three""#),
-        ("waterfall", "columns", .int(0), "waterfall parameter 'columns' expects a whole number from 1 to 1000, got 0"),
-        ("waterfall", "columns", .double(1.5), "waterfall parameter 'columns' expects a whole number from 1 to 1000, got 1.5"),
-        ("waterfall", "columns", .int(1001), "waterfall parameter 'columns' expects a whole number from 1 to 1000, got 1001"),
-        ("waterfall", "columns", .bool(true), "waterfall parameter 'columns' expects a whole number from 1 to 1000, got true"),
-        ("waterfall", "spacing", .string("wide"), #"waterfall parameter 'spacing' expects a finite number >= 0, got "wide""#),
-        ("waterfall", "spacing", .int(-1), "waterfall parameter 'spacing' expects a finite number >= 0, got -1"),
-        ("flow", "lineSpacing", .string("8px"), #"flow parameter 'lineSpacing' expects a finite number >= 0, got "8px""#),
-        ("flow", "interitemSpacing", .double(-0.5), "flow parameter 'interitemSpacing' expects a finite number >= 0, got -0.5"),
-        ("row", "spacing", .null, "row parameter 'spacing' expects a finite number >= 0, got null"),
-        ("split", "splitSpacing", .string("x"), #"split parameter 'splitSpacing' expects a finite number >= 0, got "x""#),
-        ("split", "minimumItemLineSpacing", .int(-3), "split parameter 'minimumItemLineSpacing' expects a finite number >= 0, got -3"),
+        ("waterfall", "columns", JSONValue.string("three"), #"waterfall param 'columns' expects a whole number from 1 to 1000, got "three""#),
+        ("waterfall", "columns", .int(0), "waterfall param 'columns' expects a whole number from 1 to 1000, got 0"),
+        ("waterfall", "columns", .double(1.5), "waterfall param 'columns' expects a whole number from 1 to 1000, got 1.5"),
+        ("waterfall", "columns", .int(1001), "waterfall param 'columns' expects a whole number from 1 to 1000, got 1001"),
+        ("waterfall", "columns", .bool(true), "waterfall param 'columns' expects a whole number from 1 to 1000, got true"),
+        ("waterfall", "spacing", .string("wide"), #"waterfall param 'spacing' expects a finite number >= 0, got "wide""#),
+        ("waterfall", "spacing", .int(-1), "waterfall param 'spacing' expects a finite number >= 0, got -1"),
+        ("flow", "lineSpacing", .string("8px"), #"flow param 'lineSpacing' expects a finite number >= 0, got "8px""#),
+        ("flow", "interitemSpacing", .double(-0.5), "flow param 'interitemSpacing' expects a finite number >= 0, got -0.5"),
+        ("row", "spacing", .null, "row param 'spacing' expects a finite number >= 0, got null"),
+        ("split", "splitSpacing", .string("x"), #"split param 'splitSpacing' expects a finite number >= 0, got "x""#),
+        ("split", "minimumItemLineSpacing", .int(-3), "split param 'minimumItemLineSpacing' expects a finite number >= 0, got -3"),
     ])
     func aBadValueNamesTheWholeRange(layout: String, key: String, value: JSONValue, expected: String) {
         #expect(message(layout, [key: value]) == expected)

@@ -395,13 +395,13 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
     }
 
     @Test func badValuesNameTheParameter() {
-        #expect(throws: LayoutError("split parameter 'side' at position 2 expects \"left\" or \"right\", got \"middle\"")) {
+        #expect(throws: LayoutError("split param 'side' at position 2 expects \"left\" or \"right\", got \"middle\"")) {
             try plan(["side": .array([.string("left"), .string("middle")])], [square(1)])
         }
-        #expect(throws: LayoutError("split parameter 'sections' for section \"s0\": unknown parameter 'inset' for the split layout (did you mean sectionInset?); known parameters: side, sectionInset, minimumInterItemSpacing, minimumItemLineSpacing, isNormalizingLineHeight")) {
+        #expect(throws: LayoutError("split param 'sections' for section \"s0\": unknown param 'inset' for the split layout (did you mean sectionInset?); known params: side, sectionInset, minimumInterItemSpacing, minimumItemLineSpacing, isNormalizingLineHeight")) {
             try plan(["sections": .object(["s0": .object(["inset": .int(3)])])], [square(1)])
         }
-        #expect(throws: LayoutError("split parameter 'header' expects a height or {height = 44, pinned = true}, got \"big\"")) {
+        #expect(throws: LayoutError("split param 'header' expects a height or {height = 44, pinned = true}, got \"big\"")) {
             try plan(["header": .string("big")], [square(1)])
         }
     }

@@ -165,6 +165,23 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         #expect(stuck.views.map(\.id) == ["1", "2"])
     }
 
+    /// A hook's params refuse an undeclared name at the hook's line; declared names read as before.
+    @Test func aMisspeltParamInAHookNamesTheLineAndTheDeclaredOnes() throws {
+        let host = try LuaHost()
+        let path = folder.write("pop.lua", """
+            return {
+              params = { from = 0.5, duration = 0.3 },
+              insert = function(e, p)
+                return { from = { scale = p.form }, duration = p.duration }
+              end,
+              update = function(e, p) return false end,
+            }
+            """)
+        let (_, error) = try failedReload(animator: try AnimatorScript(host: host, path: path))
+        #expect(error?.message == "\(path):4: params has no 'form' (did you mean from?); known params: duration, from")
+        #expect(error?.traceback.contains("\n\t\(path):4: in ") == true, "\(error?.traceback ?? "")")
+    }
+
     @Test func badScriptsAndResultsHaveOneSentenceErrors() throws {
         let host = try LuaHost()
         func loadError(_ source: String) -> String? {

@@ -17,7 +17,7 @@ import TesseraCore
         // wrong type
         ("t.distribute('center', 'x', 1, 1, 1)", "t.distribute: argument #2 (length) must be a finite number, got string"),
         ("t.align(5, 10, 0, 100)", "t.align: argument #1 (alignment) must be one of start, center, end, stretch, got number"),
-        ("t.waterfall(5)", "t.waterfall: argument #1 (parameters) must be a table of named parameters, like t.waterfall{ spacing = 8 }, got 5"),
+        ("t.waterfall(5)", "t.waterfall: argument #1 (params) must be a table of named params, like t.waterfall{ spacing = 8 }, got 5"),
         ("t.waterfall{ columns = '3' }", "t.waterfall: field 'columns' must be a whole number from 1 to 1000, got string"),
         ("t.row{ spacing = 'x' }", "t.row: field 'spacing' must be a finite, non-negative number, got string"),
         ("t.row{ alwaysFillEmptySpaces = 1 }", "t.row: field 'alwaysFillEmptySpaces' must be true or false, got 1"),
@@ -56,9 +56,9 @@ import TesseraCore
         ("t.fh(-1)", "t.fh: argument #1 (fraction) must be a finite, non-negative number, got -1"),
         ("t.sections{ spacing = -1, default = t.flow{} }", "t.sections: field 'spacing' must be a finite, non-negative number, got -1"),
         // unknown key
-        ("t.waterfall{ colums = 3 }", "t.waterfall: argument #1 (parameters) has an unknown field 'colums' (did you mean columns?); known fields: columns, spacing"),
-        ("t.flow{ align = 'start' }", "t.flow: argument #1 (parameters) has an unknown field 'align' (did you mean alignItems or alignContent?); known fields: alignContent, alignItems, interitemSpacing, justifyContent, lineSpacing, spacing"),
-        ("t.overlay{ spacing = 1 }", "t.overlay: argument #1 (parameters) has an unknown field 'spacing'; it takes no fields"),
+        ("t.waterfall{ colums = 3 }", "t.waterfall: argument #1 (params) has an unknown field 'colums' (did you mean columns?); known fields: columns, spacing"),
+        ("t.flow{ align = 'start' }", "t.flow: argument #1 (params) has an unknown field 'align' (did you mean alignItems or alignContent?); known fields: alignContent, alignItems, interitemSpacing, justifyContent, lineSpacing, spacing"),
+        ("t.overlay{ spacing = 1 }", "t.overlay: argument #1 (params) has an unknown field 'spacing'; it takes no fields"),
         ("t.inset(t.flow{}, { tpo = 1 })", "t.inset: argument #2 (insets) has an unknown field 'tpo' (did you mean top?); known fields: bottom, left, right, top"),
         ("t.provider{ dta = {} }", "t.provider: argument #1 (options) has an unknown field 'dta' (did you mean data?); known fields: animator, data, id, identifier, layout, sections, size, tap, view"),
         // unknown option
@@ -159,8 +159,8 @@ import TesseraCore
             "t.run: field 'viewport' must be {width, height} with two finite, non-negative numbers, got {1, 2, 3}",
             "t.run: field 'offset' must be {x, y} with two finite numbers, got {0, nil}",
             "t.run: field 'offset' must be {x, y} with two finite numbers, got number",
-            "t.run: field 'params' must be a table of parameters, got number",
-            "t.run: field 'params' must be a table of parameters by name, got table",
+            "t.run: field 'params' must be a table of params, got number",
+            "t.run: field 'params' must be a table of params by name, got table",
             "t.run: field 'data' must be a dataset path or an array of items, got number",
             "t.run: field 'sizing' must be one of fit, fillWidth, intrinsic, fill, got string",
         ])

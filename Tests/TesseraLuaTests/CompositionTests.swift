@@ -248,7 +248,7 @@ import TesseraCore
     // A table of calls and exact messages, as every message test here has.
     @Test func moduleErrorsNameTheCaller() throws {
         let cases = [
-            ("t.waterfall{ colums = 3 }", "t.waterfall: argument #1 (parameters) has an unknown field 'colums' (did you mean columns?); known fields: columns, spacing"),
+            ("t.waterfall{ colums = 3 }", "t.waterfall: argument #1 (params) has an unknown field 'colums' (did you mean columns?); known fields: columns, spacing"),
             ("t.inset(5, 8)", "t.inset: argument #1 (layout) must be a layout (a t.* value or a script table with simpleLayout), got number"),
             ("t.inset(t.overlay{}, 'x')", "t.inset: argument #2 (insets) must be a number or a table {top=, left=, bottom=, right=}, got string"),
             ("t.sections{ sectoins = {} }", "t.sections: argument #1 (options) has an unknown field 'sectoins' (did you mean sections?); known fields: default, footer, header, layout, sections, spacing"),
@@ -261,7 +261,7 @@ import TesseraCore
             ("t.flow{}:inset({ top = 0.1 + 0.2, leftt = 1 })", "layout:inset: argument #1 (insets) has an unknown field 'leftt' (did you mean left?); known fields: bottom, left, right, top"),
             ("t.closure(3)", "t.closure: argument #1 (frame) must be a function(i, ctx) returning x, y, w, h, got number"),
             // A script's long name or text is cut as every message cuts one, not echoed whole.
-            ("t.waterfall{ [string.rep('c', 100000)] = 3 }", "t.waterfall: argument #1 (parameters) has an unknown field '\(String(repeating: "c", count: 64))… (100000 characters)'; known fields: columns, spacing"),
+            ("t.waterfall{ [string.rep('c', 100000)] = 3 }", "t.waterfall: argument #1 (params) has an unknown field '\(String(repeating: "c", count: 64))… (100000 characters)'; known fields: columns, spacing"),
             ("t.distribute(string.rep('x', 100000), 1, 1, 1, 1)", "t.distribute: argument #1 (mode) must be one of start, center, end, spaceBetween, spaceAround, spaceEvenly, stretch, got '\(String(repeating: "x", count: 64))… (100000 characters)'"),
         ]
         for (k, (expression, message)) in cases.enumerated() {

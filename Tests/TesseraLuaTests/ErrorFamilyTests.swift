@@ -24,7 +24,7 @@ import TesseraCore
         #expect(json.errorKind == .json && families(json) == ["json"])
         #expect(json.jsonError?.line == 1 && json.jsonError?.column == 4)
 
-        let layout = LayoutError.invalidParameter(name: "columns", allowed: "a whole number", got: "0", subject: "grid parameter 'columns'", verb: "must be")
+        let layout = LayoutError.invalidParameter(name: "columns", allowed: "a whole number", got: "0", subject: "grid param 'columns'", verb: "must be")
         #expect(layout.errorKind == .layout && families(layout) == ["layout"])
         #expect(layout.layoutError == layout)
 

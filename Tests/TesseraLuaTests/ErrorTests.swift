@@ -468,7 +468,7 @@ import LuaBridge
         let hook = try #require(try failure("hook.lua", "return { simpleLayout = 5 }"))
         #expect(hook.message == "\(dir)/hook.lua: field 'simpleLayout' must be a function, got number")
         let native = try #require(try failure("native.lua", "return require('tessera').flow{}", params: ["spacing": 8]))
-        #expect(native.message == "\(dir)/native.lua: param 'spacing' is unknown; the script returns a built-in layout, which takes its parameters in the script (return { params = {...}, build = function(p) ... end } to declare some)")
+        #expect(native.message == "\(dir)/native.lua: param 'spacing' is unknown; the script returns a built-in layout, which takes its params in the script (return { params = {...}, build = function(p) ... end } to declare some)")
     }
 
     @Test func missingFile() throws {

@@ -30,8 +30,8 @@ import TesseraCore
                              "\(NumberText.display(defaults.width))\t\(NumberText.display(defaults.height))",
                              "\(NumberText.display(one.width))\t\(NumberText.display(one.height))"])
         #expect(repl.err.map { $0.components(separatedBy: "\n")[0] } == [
-            "stdin:1: run: unknown parameter 'colums' for the waterfall layout (did you mean columns?); known parameters: columns, spacing",
-            "stdin:1: run: field 'params' must be a table of parameters, got number",
+            "stdin:1: run: unknown param 'colums' for the waterfall layout (did you mean columns?); known params: columns, spacing",
+            "stdin:1: run: field 'params' must be a table of params, got number",
         ])
     }
 

@@ -57,7 +57,7 @@ import TesseraCore
         #expect(message("footer.lua", "  footer = function() return true end,") ==
                 "\(folder.path)/footer.lua:4: t.split: the footer function's result for section 1 expects a height or {height = 44, pinned = true}, got true")
         #expect(message("sections.lua", "  sections = function() return { sectionInset = 'wide' } end,") ==
-                "\(folder.path)/sections.lua:4: t.split: the sections function's result for section 1: split parameter 'sectionInset' "
+                "\(folder.path)/sections.lua:4: t.split: the sections function's result for section 1: split param 'sectionInset' "
                 + "expects a finite number or {top=, left=, bottom=, right=}, got a string")
         #expect(message("ratio.lua", "  leftSideRatio = function(width) return 'half' end,", width: 300) ==
                 "\(folder.path)/ratio.lua:4: t.split: the leftSideRatio function's result for viewport width 300 must be a number from 0 to 1, got string")
@@ -82,10 +82,10 @@ import TesseraCore
 
     @Test func aHeaderTableSaysWhatIsWrongWithIt() {
         let misspelt = scriptError { _ = try layout("t.split{ header = { heigth = 20 } }", "misspelt.lua") }
-        #expect(misspelt?.message == "\(folder.path)/misspelt.lua:2: t.split: split parameter 'header' expects a height or "
+        #expect(misspelt?.message == "\(folder.path)/misspelt.lua:2: t.split: split param 'header' expects a height or "
             + "{height = 44, pinned = true}, got an object with an unknown key \"heigth\" (did you mean height?)")
         let word = scriptError { _ = try layout("t.split{ footer = { height = 'tall' } }", "word.lua") }
-        #expect(word?.message == "\(folder.path)/word.lua:2: t.split: split parameter 'footer'.height expects a finite number >= 0, got \"tall\"")
+        #expect(word?.message == "\(folder.path)/word.lua:2: t.split: split param 'footer'.height expects a finite number >= 0, got \"tall\"")
     }
 
     /// Refused when t.split reads the table, not when a section is laid out (never, for a
@@ -96,10 +96,10 @@ import TesseraCore
             scriptError { _ = try host.loadLayoutScript(path: folder.write(name, "return require('tessera').split{ \(options) }")) }?.message
         }
         for (height, shown) in [("-5", "-5"), ("0/0", "nan"), ("math.huge", "inf"), ("-math.huge", "-inf")] {
-            #expect(refusal("bare.lua", "header = \(height)") == "\(folder.path)/bare.lua:1: t.split: split parameter 'header' expects "
+            #expect(refusal("bare.lua", "header = \(height)") == "\(folder.path)/bare.lua:1: t.split: split param 'header' expects "
                 + "a finite height >= 0 or {height = 44, pinned = true}, got \(shown)")
             #expect(refusal("table.lua", "footer = { height = \(height) }")
-                == "\(folder.path)/table.lua:1: t.split: split parameter 'footer'.height expects a finite number >= 0, got \(shown)")
+                == "\(folder.path)/table.lua:1: t.split: split param 'footer'.height expects a finite number >= 0, got \(shown)")
         }
         let function = scriptError { _ = try layout("t.split{ header = function() return { height = 0/0 } end }", "function.lua") }
         #expect(function?.message == "\(folder.path)/function.lua:2: t.split: the header function's result for section 1.height expects a finite number >= 0, got nan")

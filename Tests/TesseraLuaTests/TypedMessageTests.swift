@@ -69,9 +69,9 @@ import TesseraCore
         return t.compositional{ sections = { ['5'] = one, s = one } }
         """, in: twins) == "\(folder.path)/layout.lua:3: t.compositional: field 'sections' " + twinsNamed)
         #expect(layoutError("return require('tessera').split{ side = { ['5'] = 'left' } }", in: twins)
-                == "\(folder.path)/layout.lua:1: split parameter 'side' " + twinsNamed)
+                == "\(folder.path)/layout.lua:1: split param 'side' " + twinsNamed)
         #expect(layoutError("return require('tessera').split{ sections = { ['5'] = { minimumInterItemSpacing = 2 } } }", in: twins)
-                == "\(folder.path)/layout.lua:1: split parameter 'sections' " + twinsNamed)
+                == "\(folder.path)/layout.lua:1: split param 'sections' " + twinsNamed)
         // One of the two, or a key that is no integer's text, names one section: laid out.
         for ids: [ItemID] in [[.int(5), .string("s")], [.string("5"), .string("s")], [.int(5), .string("05")]] {
             #expect(layoutError("local t = require('tessera')\nreturn t.sections{ sections = { ['5'] = t.flow{}, s = t.flow{}, ['05'] = t.flow{} } }",

@@ -221,15 +221,15 @@ struct AnimateCommandTests {
         let reload = ["--data", "emoji.json", "--to", "emoji.json"]
         let cases: [([String], String)] = [
             (["animate", "waterfall"] + reload + ["--animator", "pop.lua", "--param", "from=0.3"],
-             "Error: unknown parameter 'from' for the waterfall layout; known parameters: columns, spacing; "
+             "Error: unknown param 'from' for the waterfall layout; known params: columns, spacing; "
              + "'from' is a param of --animator pop.lua, given with --animator-param from=V"),
             (["scroll", "flow", "--data", "emoji.json", "--animator", "fade", "--param", "duration=1"],
-             "Error: unknown parameter 'duration' for the flow layout; known parameters: "
+             "Error: unknown param 'duration' for the flow layout; known params: "
              + "spacing, lineSpacing, interitemSpacing, justifyContent, alignItems, alignContent; "
              + "'duration' is a param of --animator fade, given with --animator-param duration=V"),
             // A name the animator does not declare either is the layout's error alone.
             (["animate", "waterfall"] + reload + ["--animator", "pop.lua", "--param", "form=0.3"],
-             "Error: unknown parameter 'form' for the waterfall layout; known parameters: columns, spacing"),
+             "Error: unknown param 'form' for the waterfall layout; known params: columns, spacing"),
         ]
         for (args, message) in cases {
             let outcome = try runTessera(args, in: dir)

@@ -77,7 +77,7 @@ import Testing
     @Test func aParameterOutOfItsRangeIsFoundWhileRunning() throws {
         let (r, _) = try run(["run", "waterfall", "--param", "columns=1000000000"])
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: waterfall parameter 'columns' expects a whole number from 1 to 1000, got 1000000000\n")
+        #expect(r.stderr == "Error: waterfall param 'columns' expects a whole number from 1 to 1000, got 1000000000\n")
     }
 
     @Test func aNegativeOffsetIsAValueNotAnOption() throws {

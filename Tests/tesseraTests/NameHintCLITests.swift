@@ -45,6 +45,22 @@ import Testing
         #expect(run.stderr == "Error: \(message)\nstack traceback:\n\t\(file):\(line): in function <\(file):\(file == "field.lua" ? 2 : 1)>\n")
     }
 
+    /// A params table refuses a name the script does not declare, with the hint after the name.
+    @Test func runRefusesAnUndeclaredParam() throws {
+        let dir = try temporaryDirectory()
+        try """
+        return {params = {columns = 2, spacing = 8}, simpleLayout = function(ctx, p)
+          local w = ctx.width / p.colums
+        end}
+
+        """.write(to: dir.appendingPathComponent("params.lua"), atomically: true, encoding: .utf8)
+        let run = try runTessera(["run", "params.lua"], in: dir)
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "Error: params.lua:2: params has no 'colums' (did you mean columns?); known params: columns, spacing\n"
+                + "stack traceback:\n\t[C]: in metamethod 'index'\n\tparams.lua:2: in function <params.lua:1>\n")
+    }
+
     @Test func testHintsAMisspeltName() throws {
         let root = try TestCommandTests.project(test: """
         local t = require("tessera")

@@ -173,7 +173,7 @@ import Testing
         try Self.twinSections.write(to: data, atomically: true, encoding: .utf8)
         let r = try runTessera(["run", "split", "--data", data.path, "--param", #"side={"5":"left"}"#], input: "")
         #expect(r.status == 1)
-        #expect(r.stderr == #"Error: split parameter 'side' names section 0 (id 5) and section 2 (id "5") by the one key "5"; "#
+        #expect(r.stderr == #"Error: split param 'side' names section 0 (id 5) and section 2 (id "5") by the one key "5"; "#
             + "expected section ids whose text differs, or a function of (index, section)\n")
         #expect(r.stdout == "")
     }
@@ -197,7 +197,7 @@ import Testing
         let lines = r.stdout.split(separator: "\n").map { String($0).replacingOccurrences(of: #"\(\d+ ms\)$"#, with: "(_ ms)", options: .regularExpression) }
         #expect(lines == [
             "✘ tests/twins_test.lua › twins (_ ms)",
-            #"    tests/twins_test.lua:3: split parameter 'side' names section 1 (id 5) and section 3 (id "5") by the one key "5"; "#
+            #"    tests/twins_test.lua:3: split param 'side' names section 1 (id 5) and section 3 (id "5") by the one key "5"; "#
                 + "expected section ids whose text differs, or a function of (index, section)",
             "0 passed, 1 failed",
         ], "\(r.stdout)")

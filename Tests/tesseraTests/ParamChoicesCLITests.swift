@@ -48,10 +48,10 @@ import Testing
     /// closest, a far one the list alone; either is found while running (exit 1).
     @Test(arguments: [
         ("justifyContent=centre",
-         #"Error: flow parameter 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got "centre" (did you mean center?)"#),
-        ("alignItems=strech", #"Error: flow parameter 'alignItems' expects one of start, center, end, stretch, got "strech" (did you mean stretch?)"#),
+         #"Error: flow param 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got "centre" (did you mean center?)"#),
+        ("alignItems=strech", #"Error: flow param 'alignItems' expects one of start, center, end, stretch, got "strech" (did you mean stretch?)"#),
         ("justifyContent=middle",
-         #"Error: flow parameter 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got "middle""#),
+         #"Error: flow param 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got "middle""#),
     ])
     func aBuiltinChoiceGetsTheClosestName(param: String, message: String) throws {
         let run = try runTessera(["run", "flow", "--data", "datasets/emoji-15.1.json", "--param", param])

@@ -16,7 +16,7 @@ import Testing
         (["run", "waterfall", "--section-offset", "1=x,2"],
          "--section-offset '1=x,2' is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0"),
         (["run", "waterfall", "--duplicates", "keep"], "--duplicates 'keep' is not valid; expected reject, pairInOrder or suffix"),
-        (["run", "waterfall", "--colums", "3"], "Unknown option '--colums' (if it is a layout parameter: --param colums=3)"),
+        (["run", "waterfall", "--colums", "3"], "Unknown option '--colums' (if it is a layout param: --param colums=3)"),
         (["run", "--layout", "waterfall"],
          "Unknown option '--layout'; <layout> is an argument, given without a flag (waterfall, not --layout waterfall)"),
         (["diff", "--old", "a.json", "b.json"], "Unknown option '--old'; <old> is an argument, given without a flag (a.json, not --old a.json)"),
@@ -77,11 +77,11 @@ import Testing
         (["run", "waterfall", "--animator", "fade"], "Unknown option '--animator' (a flag of animate, scroll, preview; not of run)"),
         // An unknown flag is named even where ArgumentParser first read its value as an argument
         // ("unknown bench suite '3'", "Missing expected argument '<new>'") or missed another.
-        (["bench", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout parameter: --param rounds=3)"),
-        (["bench", "layout", "--rounds=3"], "Unknown option '--rounds' (if it is a layout parameter: --param rounds=V)"),
+        (["bench", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout param: --param rounds=3)"),
+        (["bench", "layout", "--rounds=3"], "Unknown option '--rounds' (if it is a layout param: --param rounds=V)"),
         (["diff", "--rounds", "3"], "Unknown option '--rounds'"),
-        (["animate", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout parameter: --param rounds=3)"),
-        (["preview", "flow", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout parameter: --param rounds=3)"),
+        (["animate", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout param: --param rounds=3)"),
+        (["preview", "flow", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout param: --param rounds=3)"),
         // A dataset given without its flag.
         (["check", "waterfall", "photos.jsonl"], "Unexpected argument 'photos.jsonl'; a dataset is given with --data: --data photos.jsonl"),
         (["run", "waterfall", "--rtl", "--out", "a.json", "photos.csv"],
@@ -179,15 +179,15 @@ import Testing
         (["run", "waterfall", "--data", "datasets/no-such-file.json"],
          "datasets/no-such-file.json: expected a dataset file, found no such file."),
         (["run", "waterfall", "--param", "colums=3"],
-         "unknown parameter 'colums' for the waterfall layout (did you mean columns?); known parameters: columns, spacing"),
+         "unknown param 'colums' for the waterfall layout (did you mean columns?); known params: columns, spacing"),
         (["run", "flow", "--param", "justify=center"],
-         "unknown parameter 'justify' for the flow layout (did you mean justifyContent?); "
-         + "known parameters: spacing, lineSpacing, interitemSpacing, justifyContent, alignItems, alignContent"),
+         "unknown param 'justify' for the flow layout (did you mean justifyContent?); "
+         + "known params: spacing, lineSpacing, interitemSpacing, justifyContent, alignItems, alignContent"),
         (["run", "flow", "--param", "align=start"],
-         "unknown parameter 'align' for the flow layout (did you mean alignItems or alignContent?); "
-         + "known parameters: spacing, lineSpacing, interitemSpacing, justifyContent, alignItems, alignContent"),
+         "unknown param 'align' for the flow layout (did you mean alignItems or alignContent?); "
+         + "known params: spacing, lineSpacing, interitemSpacing, justifyContent, alignItems, alignContent"),
         (["run", "flow", "--param", "justifyContent=middle"],
-         "flow parameter 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got \"middle\""),
+         "flow param 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got \"middle\""),
         (["diff", "no-such-file.json", emoji], "no-such-file.json: expected a dataset file, found no such file."),
         (["preview", "flow", "--data", "no-such-file.json"], "no-such-file.json: expected a dataset file, found no such file."),
         (["preview", "nosuch.lua", "--data", emoji], "nosuch.lua: expected a script file, found no such file."),

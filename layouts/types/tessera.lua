@@ -212,14 +212,14 @@ function Context:textSize(text, maxWidth, opts) end
 ---`visible` (with an optional `layout`), or `build`.
 ---@class tessera.Script
 ---@field name? string shown in messages and output (default: the file name)
----@field params? table<string, tessera.ParamValue> parameters and their defaults; `--param k=v` overrides them, with the default's type
+---@field params? table<string, tessera.ParamValue> params and their defaults; `--param k=v` overrides them, with the default's type; the table the functions get refuses any other name
 ---@field choices? table<string, (number|string)[]> the values a param allows (`{ mode = {"grid", "list"} }`): `--param` takes only these, the preview shows a menu
 local Script = {}
 
 ---Computes every frame: call `ctx.set(i, x, y, w, h)` for each item and return nothing, or
 ---return an array of frames, one per item.
 ---@param ctx tessera.Context
----@param p table<string, any> the params: the defaults, with `--param` overrides
+---@param p table<string, any> the params: the defaults, with `--param` overrides (reading an undeclared name is an error)
 ---@return tessera.Frame[]?
 function Script.simpleLayout(ctx, p) end
 

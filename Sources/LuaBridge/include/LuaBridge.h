@@ -259,6 +259,12 @@ int tb_resume(lua_State *L);
 ** suspended coroutine's __close handlers run under the limits as tb_resume runs its code. */
 int tb_coclose(lua_State *L);
 
+/* [-1, +0, m] Pops an array of names (the params a script declares) and makes the params table
+** at idx (or the data of a read-only view) refuse any other name: reading one raises "file:line:
+** params has no 'x'; known params: a, b" at the script's line. Declared names stay plain reads;
+** writes are as before. */
+void tb_declareparams(lua_State *L, int idx);
+
 /* [-1, +1, m] Pops a table; pushes a read-only view of it (reads, #, pairs and ipairs work;
 ** assignments raise). Nested tables are not wrapped; wrap them first. */
 void tb_pushreadonly(lua_State *L);

@@ -98,11 +98,11 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .invalidParameter(_, allowed, got, subject, verb, suggestion):
             return "\(subject) \(verb) \(allowed), got \(got)\(DidYouMean.hint(suggestion))"
         case let .unknownParameter(name, layout?, known, suggestion):
-            let list = known.isEmpty ? "it takes no parameters" : "known parameters: " + known.joined(separator: ", ")
-            return "unknown parameter '\(shortenedForMessage(name))' for the \(layout) layout\(DidYouMean.hint(suggestion)); \(list)"
+            let list = known.isEmpty ? "it takes no params" : "known params: " + known.joined(separator: ", ")
+            return "unknown param '\(shortenedForMessage(name))' for the \(layout) layout\(DidYouMean.hint(suggestion)); \(list)"
         case let .unknownParameter(name, nil, known, suggestion):
             let list = known.isEmpty ? "it takes no fields" : "known fields: " + known.sorted().joined(separator: ", ")
-            return "argument #1 (parameters) has an unknown field '\(shortenedForMessage(name))'\(DidYouMean.hint(suggestion)); \(list)"
+            return "argument #1 (params) has an unknown field '\(shortenedForMessage(name))'\(DidYouMean.hint(suggestion)); \(list)"
         case let .unknownScriptParameter(name, known, source):
             let list = known.isEmpty ? "the script declares no params" : "known params: " + known.joined(separator: ", ")
             return "\(source): unknown param '\(name)'\(DidYouMean.hint(for: name, among: known)); \(list)"

@@ -152,7 +152,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         let resolved = try ScriptVersion.resolve(overrides, defaults: defaults, choices: choices, source: path)
         LuaStack.rawField(L, table, "name")
         let name = LuaStack.string(L, -1) ?? LuaHost.scriptName(fromPath: path)
-        LuaStack.push(L, json: .object(resolved), readOnly: true)
+        LuaStack.push(L, params: resolved, readOnly: true)
         let params = host.popReference()
         return Version(table: reference, params: params, name: name, defaults: defaults, choices: choices)
     }

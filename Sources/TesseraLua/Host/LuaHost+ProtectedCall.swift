@@ -15,7 +15,7 @@ extension LuaHost {
 
     /// [-1, +0, -] Turns the error object on top (already through the message handler) into
     /// a `LuaScriptError`, using why the bridge stopped the call; a misspelt name gets its hint
-    /// (`nameHint(forErrorAt:)`). The message is cut as messages
+    /// (`hinted(_:forErrorAt:)`). The message is cut as messages
     /// shown are (`MessageCut`) before it becomes a Swift string, so a script's `error` of 50 MB
     /// costs what is kept, not its size.
     func popError(status: Int32) -> LuaScriptError {
@@ -28,7 +28,7 @@ extension LuaHost {
             return (MessageCut.cut(utf8: UnsafeRawBufferPointer(rebasing: text[..<length])),
                     String(decoding: text[(length + 1)...], as: UTF8.self))
         } ?? ("(error object is a \(LuaStack.typeName(L, -1)) value)", "")
-        let hint = nameHint(forErrorAt: lua_gettop(L))
+        let hinted = hinted(message, forErrorAt: lua_gettop(L))
         tb_pop(L, 1)
         let memoryWhere = String(cString: tb_memorywhere(L))
         if tb_laststop(L) == Int32(TB_STOP_MEMORY) || (status == LUA_ERRMEM && !memoryWhere.isEmpty) {
@@ -42,7 +42,7 @@ extension LuaHost {
         case Int(TB_STOP_INTERRUPT): .interrupted
         default: status == LUA_ERRMEM ? .memory : .runtime
         }
-        return LuaScriptError(kind, message: message + hint, traceback: traceback)
+        return LuaScriptError(kind, message: hinted, traceback: traceback)
     }
 
     static func formatBytes(_ bytes: Int) -> String {

@@ -95,6 +95,18 @@ enum LuaStack {
         try? push(L, json: json, readOnly: readOnly, poll: nil)   // without a poll it never throws
     }
 
+    /// [-0, +1, m] Pushes a script's resolved params (their keys: the names it declares) as a
+    /// table that refuses any other name (`tb_declareparams`), a read-only view when `readOnly`.
+    static func push(_ L: OpaquePointer, params: OrderedDictionary<String, JSONValue>, readOnly: Bool) {
+        push(L, json: .object(params), readOnly: readOnly)
+        lua_createtable(L, Int32(clamping: params.count), 2)
+        for (k, name) in params.keys.enumerated() {
+            push(L, name)
+            lua_rawseti(L, -2, lua_Integer(k + 1))
+        }
+        tb_declareparams(L, -2)
+    }
+
     /// [-0, +1, m] `push(_:json:readOnly:)` for a host function: `poll` steps once per value,
     /// so a large value stops at the script's limits (the stack is then left unbalanced, for
     /// the error the host function raises).

@@ -6,18 +6,18 @@ import TesseraCore
 // a built-in's parameters and a script's as `--param` does.
 
 extension LuaTableArgument {
-    /// Field `params`: a table of parameters by name (`{columns = 3}`); absent, nil or `{}` is
+    /// Field `params`: a table of params by name (`{columns = 3}`); absent, nil or `{}` is
     /// none. O(size of the table).
     func params(host: LuaHost, args: LuaArguments) throws -> OrderedDictionary<String, JSONValue> {
         try with("params") { slot in
             if lua_type(L, slot) == LUA_TNIL { return [:] }
             guard lua_type(L, slot) == LUA_TTABLE else {
-                throw error("params", mustBe: "a table of parameters", numeric: false)
+                throw error("params", mustBe: "a table of params", numeric: false)
             }
             switch try host.plainData(slot, "options.params", args) {
             case .object(let object): return object
             case .array(let empty) where empty.isEmpty: return [:]   // `{}` reads as an empty list
-            default: throw error("params", mustBe: "a table of parameters by name", numeric: false)
+            default: throw error("params", mustBe: "a table of params by name", numeric: false)
             }
         }
     }

@@ -122,7 +122,7 @@ extension ReplSession {
     /// unknown or mistyped parameter (the script's own message).
     func configure(_ layout: any Layout, with overrides: OrderedDictionary<String, JSONValue>) throws -> any Layout {
         guard let scripted = layout as? ScriptedLayout else {
-            throw LuaArguments(host.L, function: "run").error(.field("params"), "applies only to layout scripts; give a built-in layout its parameters when you make it, like t.waterfall{columns = 3}")
+            throw LuaArguments(host.L, function: "run").error(.field("params"), "applies only to layout scripts; give a built-in layout its params when you make it, like t.waterfall{columns = 3}")
         }
         var merged = scripted.params
         for (key, value) in overrides { merged[key] = value }

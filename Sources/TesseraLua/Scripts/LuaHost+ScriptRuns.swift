@@ -13,9 +13,10 @@ let rectIsFourDoubles: Bool = MemoryLayout<Rect>.size == 32 && MemoryLayout<Rect
     && MemoryLayout<Rect>.offset(of: \Rect.width) == 16 && MemoryLayout<Rect>.offset(of: \Rect.height) == 24
 
 extension LuaHost {
-    /// [-0, +1, m] Pushes a fresh params table.
+    /// [-0, +1, m] Pushes a fresh params table (scripts may write to it; reading a name the
+    /// script does not declare raises).
     func pushParams(_ params: OrderedDictionary<String, JSONValue>) {
-        LuaStack.push(L, json: .object(params), readOnly: false)
+        LuaStack.push(L, params: params, readOnly: false)
     }
 
     /// Runs `simpleLayout` and builds the result (validation and spatial index) with the

@@ -63,7 +63,7 @@ final class ScriptVersion {
     ///   value of the wrong type or one not among the param's choices.
     func resolve(_ overrides: OrderedDictionary<String, JSONValue>) throws -> OrderedDictionary<String, JSONValue> {
         if case .native = form, let key = overrides.keys.first {
-            throw LuaArguments.statement("\(source): param \(LuaArguments.quoted(key))", "is unknown; the script returns a built-in layout, which takes its parameters in the script (return { params = {...}, build = function(p) ... end } to declare some)", file: source)
+            throw LuaArguments.statement("\(source): param \(LuaArguments.quoted(key))", "is unknown; the script returns a built-in layout, which takes its params in the script (return { params = {...}, build = function(p) ... end } to declare some)", file: source)
         }
         return try ScriptVersion.resolve(overrides, defaults: defaults, choices: choices, source: source)
     }

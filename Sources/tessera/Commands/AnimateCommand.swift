@@ -38,7 +38,7 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
     @Option(help: ArgumentHelp("A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file.", valueName: "NAME"))
     var animator: String = "fade"
 
-    @Option(name: .customLong("animator-param"), help: ArgumentHelp("An animator script parameter K=V. Repeatable.", valueName: "K=V"))
+    @Option(name: .customLong("animator-param"), help: ArgumentHelp("An animator script param K=V. Repeatable.", valueName: "K=V"))
     var animatorParams: [Checked<AnimatorParameter>] = []
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The content offset X,Y. Default: with --to, the first changed item a third of the way down the viewport; else 0,0.", valueName: "X,Y"))

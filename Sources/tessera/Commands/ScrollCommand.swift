@@ -44,7 +44,7 @@ struct ScrollCommand: ParsableCommand, LayoutCommand {
     @Option(help: ArgumentHelp("A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file (default: none).", valueName: "NAME"))
     var animator: String?
 
-    @Option(name: .customLong("animator-param"), help: ArgumentHelp("An animator script parameter K=V. Repeatable.", valueName: "K=V"))
+    @Option(name: .customLong("animator-param"), help: ArgumentHelp("An animator script param K=V. Repeatable.", valueName: "K=V"))
     var animatorParams: [Checked<AnimatorParameter>] = []
 
     @Option(help: ArgumentHelp("json or text.", valueName: "FORMAT"))

@@ -69,7 +69,7 @@ struct LayoutShapeOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The collection size WxH.", valueName: "WxH"))
     var viewport = Checked(Viewport.standard)
 
-    @Option(name: .customLong("param"), help: ArgumentHelp("A layout parameter K=V (V is JSON, a comma list, or a string). Repeatable.", valueName: "K=V"))
+    @Option(name: .customLong("param"), help: ArgumentHelp("A layout param K=V (V is JSON, a comma list, or a string). Repeatable.", valueName: "K=V"))
     var params: [Checked<LayoutParameter>] = []
 
     @Option(help: sizingHelp)

@@ -25,7 +25,7 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Play saves of the data and the layout script with this animator in the page: a built-in (fade, scale, wobble), a script in animators/ by name, or a .lua file.", valueName: "NAME"))
     var animator: String?
 
-    @Option(name: .customLong("animator-param"), help: ArgumentHelp("An animator script parameter K=V. Repeatable.", valueName: "K=V"))
+    @Option(name: .customLong("animator-param"), help: ArgumentHelp("An animator script param K=V. Repeatable.", valueName: "K=V"))
     var animatorParams: [Checked<AnimatorParameter>] = []
 
     @Flag(help: "Draw each item's text field in the page's font at its laid-out width, measure it in the browser (ResizeObserver) and lay out again with the measured sizes, keeping the first visible item where it was on screen.")

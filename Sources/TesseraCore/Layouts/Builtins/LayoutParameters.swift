@@ -54,7 +54,7 @@ package struct LayoutParameters {
 
     /// `waterfall parameter 'columns'` or `field 'columns'`.
     private func subject(_ key: String) -> String {
-        style.naming == .field ? "field '\(key)'" : "\(layoutName) parameter '\(key)'"
+        style.naming == .field ? "field '\(key)'" : "\(layoutName) param '\(key)'"
     }
 
     /// A value as messages show it: JSON's brief form, or as Lua names it (`string`, `-1`).

@@ -22,7 +22,7 @@ extension SplitLayout {
             guard case .array(let wh) = size, wh.count == 2, let w = wh[0].number, let h = wh[1].number,
                   w.isFinite, h.isFinite, w >= 0, h >= 0 else {
                 throw LayoutError.invalidParameter(name: "itemSize", allowed: "[width, height] with finite numbers >= 0",
-                                                   got: size.briefDescription, subject: "split parameter 'itemSize'", verb: "expects")
+                                                   got: size.briefDescription, subject: "split param 'itemSize'", verb: "expects")
             }
             itemSize = Size(width: w, height: h)
         }
@@ -38,11 +38,11 @@ extension SplitLayout {
             sectionOverrides = { i, section in chosen(i, section) ?? .init() }
         }
         if let header = p.value("header") {
-            let boundary = try Self.boundary(header, "split parameter 'header'")
+            let boundary = try Self.boundary(header, "split param 'header'")
             self.header = { _, _ in boundary }
         }
         if let footer = p.value("footer") {
-            let boundary = try Self.boundary(footer, "split parameter 'footer'")
+            let boundary = try Self.boundary(footer, "split param 'footer'")
             self.footer = { _, _ in boundary }
         }
     }
@@ -52,13 +52,13 @@ extension SplitLayout {
         if let n = value.number { return { _ in n } }
         guard case .object(let o) = value, !o.isEmpty else {
             throw LayoutError.invalidParameter(name: "leftSideRatio", allowed: "a number from 0 to 1 or breakpoints like {\"0\": 1, \"700\": 0.4}",
-                                               got: value.briefDescription, subject: "split parameter 'leftSideRatio'", verb: "expects")
+                                               got: value.briefDescription, subject: "split param 'leftSideRatio'", verb: "expects")
         }
         let steps = try o.map { key, ratio -> (Double, Double) in
             guard let width = Double(key), width.isFinite, let r = ratio.number else {
                 throw LayoutError.invalidParameter(name: "leftSideRatio", allowed: "minimum widths to ratios",
                                                    got: "\(describeIdentifier(key)): \(ratio.briefDescription)",
-                                                   subject: "split parameter 'leftSideRatio' breakpoints", verb: "map")
+                                                   subject: "split param 'leftSideRatio' breakpoints", verb: "map")
             }
             return (width, r)
         }.sorted { $0.0 < $1.0 }
@@ -70,26 +70,26 @@ extension SplitLayout {
     throws -> @Sendable (Int, Dataset.Section) -> T? {
         switch value {
         case .array(let list):
-            let parsed = try list.enumerated().map { try parse($1, "split parameter '\(key)' at position \($0 + 1)") }
+            let parsed = try list.enumerated().map { try parse($1, "split param '\(key)' at position \($0 + 1)") }
             return { i, _ in i < parsed.count ? parsed[i] : nil }
         case .object(let byID):
             var parsed: [String: T] = [:]
-            for (id, v) in byID { parsed[id] = try parse(v, "split parameter '\(key)' for section \(describeIdentifier(id))") }
+            for (id, v) in byID { parsed[id] = try parse(v, "split param '\(key)' for section \(describeIdentifier(id))") }
             let byIDParsed = parsed
             return { _, section in byIDParsed[section.id.description] }
         case .string where key == "side":
-            let one = try parse(value, "split parameter 'side'")
+            let one = try parse(value, "split param 'side'")
             return { _, _ in one }
         default:
             throw LayoutError.invalidParameter(name: key, allowed: "a list by section position or an object keyed by section id",
-                                               got: value.briefDescription, subject: "split parameter '\(key)'", verb: "expects")
+                                               got: value.briefDescription, subject: "split param '\(key)'", verb: "expects")
         }
     }
 
     /// The section keys of a per-section object (none for a list or one value).
     static func keys(of value: JSONValue, _ key: String, indexBase: Int) -> [SectionKeys] {
         guard case .object(let byID) = value else { return [] }
-        return [SectionKeys(table: "split parameter '\(key)'", keys: byID.keys, indexBase: indexBase)]
+        return [SectionKeys(table: "split param '\(key)'", keys: byID.keys, indexBase: indexBase)]
     }
 
     static func side(_ value: JSONValue, _ what: String) throws -> SplitSide {

@@ -25,7 +25,7 @@ extension TesseraModule {
         LuaHost.hosted(L, context) { host, args in
             var params: OrderedDictionary<String, JSONValue> = [:]
             if !args.isAbsent(2) {
-                guard lua_type(L, 2) == LUA_TTABLE else { throw args.error(2, "params", mustBe: "a table of named parameters", got: args.describe(2)) }
+                guard lua_type(L, 2) == LUA_TTABLE else { throw args.error(2, "params", mustBe: "a table of named params", got: args.describe(2)) }
                 params = try host.namedParameters(at: 2, what: "\(args.function): argument #2 (params)")
             }
             let box = try host.makeAnimator(at: 1, params: params, function: args.function) {
@@ -54,7 +54,7 @@ extension LuaHost {
         switch value {
         case .object(let fields): return fields
         case .array(let list) where list.isEmpty: return [:]
-        default: throw LuaArguments.mismatch(what, mustBe: "a table of named parameters", got: value.briefDescription)
+        default: throw LuaArguments.mismatch(what, mustBe: "a table of named params", got: value.briefDescription)
         }
     }
 

@@ -16,14 +16,14 @@ extension TesseraModule {
             var params: OrderedDictionary<String, JSONValue> = [:]
             if !args.isAbsent(1) {
                 guard lua_type(L, 1) == LUA_TTABLE else {
-                    throw args.error(1, "parameters", mustBe: "a table of named parameters, like t.\(name){ spacing = 8 }")
+                    throw args.error(1, "params", mustBe: "a table of named params, like t.\(name){ spacing = 8 }")
                 }
                 do {
-                    switch try LuaStack.json(L!, 1, path: "t.\(name) parameter table") {
+                    switch try LuaStack.json(L!, 1, path: "t.\(name) param table") {
                     case .object(let o): params = o
                     case .array(let a) where a.isEmpty: break
                     default:
-                        throw args.error(1, "parameters", mustBe: "a table of named parameters, like t.\(name){ spacing = 8 }", got: "a list")
+                        throw args.error(1, "params", mustBe: "a table of named params, like t.\(name){ spacing = 8 }", got: "a list")
                     }
                 } catch let e as LuaStack.ConversionError { throw LuaArguments.relayed(e.message) }
             }
