@@ -42,7 +42,8 @@ func checkModelArrays<S: Hashable, I: Hashable>(
         #expect(throws: ChangesetApplyError("deleted item [0, 3] is out of range: OLD section 0 has 3 items.")) {
             try Changeset(itemsDeleted: [ItemPath(section: 0, item: 3)]).apply(to: &models, inserting: { $0 })
         }
-        #expect(throws: ChangesetApplyError("the batch changes sections, but a flat list has only section 0.")) {
+        #expect(throws: ChangesetApplyError("the batch changes sections, but a flat list has only section 0; "
+                                             + "apply it to an array of sections with apply(to:inserting:insertingSection:).")) {
             try Changeset(sectionsInserted: [1]).apply(to: &models, inserting: { $0 })
         }
         #expect(models == [1, 2, 3])

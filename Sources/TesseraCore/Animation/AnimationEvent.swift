@@ -49,8 +49,10 @@ public struct AnimationEvent: Hashable, Sendable {
 /// Animators are asked once per pass with all of that pass's events, so a scripted animator costs
 /// one call into its script per pass rather than one per view.
 public protocol Animator: Sendable {
-    /// The animation for each of `events`, in the same order. Throws when the animator fails (a
-    /// script error); the engine then carries on with no animation for that pass.
+    /// The animation for each of `events`, in the same order: exactly one (or nil) per event. Throws
+    /// when the animator fails (a script error); the engine's pass then throws that error, its
+    /// views and reload count as they were, and throws an `AnimationFormatError` the same way when
+    /// the array's count is not the events' count.
     func animations(for events: [AnimationEvent]) throws -> [AnimationDescription?]
 }
 

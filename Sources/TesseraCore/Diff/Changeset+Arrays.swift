@@ -16,7 +16,8 @@ extension Changeset {
     /// - Complexity: O(n + c) plus one `inserting` call per inserted or updated item.
     public func apply<Element>(to elements: inout [Element], inserting: (Int) throws -> Element) throws {
         guard sectionChangeCount == 0 else {
-            throw ChangesetApplyError("the batch changes sections, but a flat list has only section 0.")
+            throw ChangesetApplyError("the batch changes sections, but a flat list has only section 0; "
+                + "apply it to an array of sections with apply(to:inserting:insertingSection:).")
         }
         var sections = [elements]
         try apply(to: &sections, inserting: { path in try inserting(path.item) },

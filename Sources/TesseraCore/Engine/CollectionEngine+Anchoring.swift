@@ -254,7 +254,8 @@ extension CollectionEngine {
     }
 
     /// Scrolls so flattened item `index` is at `position`, runs a pass, and keeps it there as
-    /// `scrollTo(_:align:)` does.
+    /// `scrollTo(_:align:)` does. An integer literal picks this overload (`scrollTo(3)` is the
+    /// fourth item) even where ids are integers: write `scrollTo(ItemID.int(3))` for the id 3.
     /// - Throws: `LayoutError.indexOutOfRange` naming the index when there is no such item
     ///   (nothing changes), or what a pass throws.
     @discardableResult

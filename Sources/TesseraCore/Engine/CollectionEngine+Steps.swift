@@ -218,7 +218,11 @@ extension CollectionEngine {
                 return asked
             }
             let animations = try batch.animator.animations(for: asked)
-            precondition(animations.count == asked.count, "an animator must answer every event of its batch")
+            // An animator of the caller's own may miscount: refuse the pass rather than crash.
+            guard animations.count == asked.count else {
+                throw AnimationFormatError("the animator returned \(animations.count) animation(s) for \(asked.count) event(s); "
+                    + "it must return one (or nil) per event, in the events' order")
+            }
             for (k, animation) in zip(batch.positions, animations) {
                 // A description that cannot be played (`AnimationDescription.problem`) leaves the pass too.
                 if let problem = animation?.problem {

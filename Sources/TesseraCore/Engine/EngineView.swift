@@ -41,4 +41,10 @@ public struct EngineStats: Equatable, Sendable {
     public var created = 0
     /// Views taken from a reuse pool.
     public var reused = 0
+
+    /// Counts to compare `CollectionEngine.stats` with (`EngineStats(created: 3, reused: 1)`).
+    public init(created: Int = 0, reused: Int = 0) {
+        self.created = created
+        self.reused = reused
+    }
 }

@@ -7,7 +7,7 @@
 extension Int {
     /// `value` when it is a whole number within `range`, else nil (NaN, ±inf, fractions and
     /// values outside `range` alike). O(1).
-    public init?(whole value: Double, in range: ClosedRange<Int> = Int.min...Int.max) {
+    package init?(whole value: Double, in range: ClosedRange<Int> = Int.min...Int.max) {
         // Doubles in [-2^63, 2^63) convert exactly; 2^63 itself is past Int.max.
         guard value.isFinite, value == value.rounded(), value >= -0x1p63, value < 0x1p63 else { return nil }
         let n = Int(value)
@@ -17,7 +17,7 @@ extension Int {
 
     /// `value` rounded by `rule`, then clamped into `range`; NaN gives `range.lowerBound`,
     /// -inf the lower bound and +inf the upper one. O(1).
-    public init(clamping value: Double, rounding rule: FloatingPointRoundingRule = .towardZero,
+    package init(clamping value: Double, rounding rule: FloatingPointRoundingRule = .towardZero,
                 into range: ClosedRange<Int>) {
         let v = value.rounded(rule)
         if !(v >= Double(range.lowerBound)) { self = range.lowerBound; return }   // also NaN

@@ -171,6 +171,28 @@ import Testing
         #expect(engine.views.first { $0.category == .item && $0.section == 1 }?.id == "l0")
     }
 
+    @Test func anAnimatorThatMiscountsLeavesThePassWithAnErrorAndTheEngineKeepsItsState() throws {
+        let (engine, provider) = Self.engine()
+        try engine.layout()
+        let shown = engine.views
+        /// Answers one animation fewer than it is asked for.
+        struct Short: Animator {
+            func animations(for events: [AnimationEvent]) -> [AnimationDescription?] { Array(repeating: nil, count: max(0, events.count - 1)) }
+        }
+        engine.animator = Short()
+        // New ids: every view shown leaves, and the leaving views are asked about first.
+        provider.data = ItemSource(dataset: Self.data([("t", 5), ("m", 10)]))
+        let asked = shown.count
+        #expect(throws: AnimationFormatError("the animator returned \(asked - 1) animation(s) for \(asked) event(s); "
+                                             + "it must return one (or nil) per event, in the events' order")) {
+            try engine.layout()
+        }
+        #expect(engine.views == shown && engine.reloadCount == 1)
+        engine.animator = nil
+        try engine.layout()
+        #expect(engine.reloadCount == 2)
+    }
+
     /// Composed of headers providers of compositional children (three deep).
     static func nested(_ first: [(String, Int)], _ second: [(String, Int)]) -> (ComposedProvider, BasicProvider) {
         let a = BasicProvider(data: ItemSource(dataset: data(first)), layout: layout(), size: .rule(ItemSizing(rule: .fill)))

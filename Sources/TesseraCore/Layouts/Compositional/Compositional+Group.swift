@@ -150,6 +150,13 @@ extension Compositional {
         public var effectiveContentSize: Size
         /// Which way leading and trailing run.
         public var layoutDirection: LayoutDirection
+
+        /// An environment to call a custom group's provider with yourself (in a test of it).
+        public init(contentSize: Size, effectiveContentSize: Size, layoutDirection: LayoutDirection = .leftToRight) {
+            self.contentSize = contentSize
+            self.effectiveContentSize = effectiveContentSize
+            self.layoutDirection = layoutDirection
+        }
     }
 
     /// One frame of a custom group, relative to the group's origin.

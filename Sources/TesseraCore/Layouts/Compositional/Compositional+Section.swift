@@ -65,3 +65,27 @@ extension Compositional {
         }
     }
 }
+
+extension Compositional.Section {
+    /// Throws `LayoutError.invalidParameter` for the first size of the blueprint (its group's,
+    /// nested groups', items', supplementaries' and boundary items') that is negative or not
+    /// finite, which would otherwise give frames of negative size. O(nodes of the blueprint).
+    package func checkSizes() throws(LayoutError) {
+        try Self.check(group)
+        for boundary in boundaryItems { try boundary.size.check("a compositional boundary item") }
+    }
+
+    private static func check(_ group: Compositional.Group) throws(LayoutError) {
+        try group.size.check("a compositional group")
+        for supplementary in group.supplementaries { try supplementary.size.check("a compositional supplementary") }
+        for subitem in group.subitems {
+            switch subitem {
+            case .item(let item):
+                try item.size.check("a compositional item")
+                for supplementary in item.supplementaries { try supplementary.size.check("a compositional supplementary") }
+            case .group(let nested):
+                try check(nested)
+            }
+        }
+    }
+}

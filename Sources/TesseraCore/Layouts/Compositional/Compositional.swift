@@ -70,6 +70,23 @@ extension Compositional {
         @inlinable public func resolved(in container: Size) -> Size {
             Size(width: width.resolved(in: container), height: height.resolved(in: container))
         }
+
+        /// Throws `LayoutError.invalidParameter` naming `subject` unless both dimensions hold a
+        /// finite number of 0 or more (points, a fraction or an estimate). Lua refuses such a size
+        /// when a script makes it; a Swift value is checked when it is laid out. O(1).
+        package func check(_ subject: String) throws(LayoutError) {
+            for (name, dimension) in [("width", width), ("height", height)] {
+                let value: Double
+                switch dimension {
+                case .absolute(let v), .estimated(let v), .uniformAcrossSiblings(let v),
+                     .fractionalWidth(let v), .fractionalHeight(let v): value = v
+                }
+                guard value.isFinite, value >= 0 else {
+                    throw LayoutError.invalidParameter(name: name, allowed: "a \(name) of a finite number of 0 or more",
+                                                       got: "\(dimension)", subject: subject, verb: "needs")
+                }
+            }
+        }
     }
 
     /// Space between items: exactly `fixed`, or at least `flexible` and growing to share the

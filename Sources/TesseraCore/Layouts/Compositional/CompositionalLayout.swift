@@ -62,6 +62,7 @@ public struct CompositionalLayout: Layout {
         var sections: [CompositionalResult.SectionGeometry] = []
         sections.reserveCapacity(datasetSections.count)
         let global = configuration.boundaryItems
+        for item in global { try item.size.check("a compositional boundary item") }
         let globalSizes = global.map { $0.size.resolved(in: collection) }
         let (before, after) = Compositional.BoundaryItem.room(global, sizes: globalSizes, along: axis)
         var cursor = before
@@ -69,6 +70,7 @@ public struct CompositionalLayout: Layout {
         for (index, datasetSection) in datasetSections.enumerated() {
             if index > 0 { cursor += configuration.interSectionSpacing }
             let blueprint = try sectionProvider(index, datasetSection, environment)
+            try blueprint.checkSizes()
             if let handler = blueprint.visibleItemsHandler { handlers[index] = handler }
             // Each item is measured at most once per pass, even when a group is solved again;
             // only sections with estimated sizes measure.

@@ -3,6 +3,7 @@
 ///
 /// Unlike CollectionKit, the visible query is translated exactly (no extra margin on the far
 /// sides), and a container smaller than the insets is clamped to zero instead of going negative.
+/// Negative insets (a bleed past the container's edges) shrink the content size, never below zero.
 public struct InsetLayout: InsetDecorator {
     /// The layout inset.
     public var root: any Layout
@@ -30,8 +31,9 @@ public struct InsetLayout: InsetDecorator {
         let inner = Size(width: max(0, context.collectionSize.width - e.horizontal),
                          height: max(0, context.collectionSize.height - e.vertical))
         let base = try root.layout(context.with(collectionSize: inner))
-        let content = Size(width: base.contentSize.width + e.horizontal,
-                           height: base.contentSize.height + e.vertical)
+        // Negative insets larger than the root's content would give a negative content size.
+        let content = Size(width: max(0, base.contentSize.width + e.horizontal),
+                           height: max(0, base.contentSize.height + e.vertical))
         return AnyLayoutResult(MappedResult(base: base, transpose: false, dx: e.left, dy: e.top, contentSize: content))
     }
 }
