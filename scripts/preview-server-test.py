@@ -5,9 +5,10 @@ are refused with 431 and 414, each answer timed from the connection's start, whi
 socket keeps receiving every save; idle connections past the cap shed the oldest idle ones, so
 a new tab is served at once, as it is while 300 connections are opened together, and a
 connection past 64 pages is answered 503; a GET announcing a 1 TB body is refused with 413;
-with the descriptors nearly used up, a failing `accept` is logged, retried, and recovers; and the
+with the descriptors nearly used up, a failing `accept` is logged, retried, and recovers; the
 script replaced by a folder, a FIFO, a link loop, nothing or 200 MB fails its run with the reason
-(or runs), the page served all along.
+(or runs), the page served all along; and 30 clients reading a page of megabytes a byte a second
+are reset at the send deadline, holding a thread each and one shared copy of the page.
 
 The times are printed; the bound checked (ANSWER_BOUND) is generous for a debug build on a busy
 machine, the target being 100 ms. Usage: scripts/preview-server-test.py TESSERA"""
@@ -33,7 +34,7 @@ def save(k):
     os.replace(data + ".tmp", data)
 
 
-def start(limit_files=None, layout="flow"):
+def start(limit_files=None, layout="flow", data=data):
     def limit():
         if limit_files:
             resource.setrlimit(resource.RLIMIT_NOFILE, (limit_files, limit_files))
@@ -330,6 +331,96 @@ try:
     rewrite(good)
     generation += 1
     check("the script saved small again: the run is good", await_line("gen %d ok in .*" % generation) is not None)
+finally:
+    server.terminate()
+    server.wait()
+
+# Slow readers: 30 clients read a page of megabytes (the last good pass of 100,000 items) a byte a
+# second. Each is cut off (reset) at the send deadline, 10 s after its reply began, long before
+# its page was read; meanwhile the server holds a thread for each and one copy of the page for
+# all (built once per pass, its bytes shared), and a new tab is served.
+big = os.path.join(folder, "big.json")
+with open(big, "w") as f:
+    json.dump({"items": [{"id": "i%d" % i, "w": 50, "h": 20 + i % 7} for i in range(100_000)]}, f)
+server, lines, address = start(layout="grid", data=big)
+
+
+def status(field):
+    """A field of the server's /proc status: the number it gives (kB for sizes)."""
+    with open("/proc/%d/status" % server.pid) as f:
+        return int(next(l for l in f if l.startswith(field + ":")).split()[1])
+
+
+try:
+    SLOW, SEND_SECONDS = 30, 10
+    if await_line("gen 1 ok in .*", seconds=300) is None:
+        sys.exit("server test: the large layout did not run: " + "".join(lines[-3:]))
+    request = b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + b"\r\n"
+    warm = socket.create_connection((address.hostname, address.port), timeout=60)
+    warm.sendall(request)
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += warm.recv(65536)
+    warm.close()
+    size = int(re.search(rb"Content-Length: (\d+)", answer).group(1))
+    # The peak resident size from here on (writing 5 to clear_refs resets it), and the threads.
+    with open("/proc/%d/clear_refs" % server.pid, "w") as f:
+        f.write("5")
+    resident, threads = status("VmRSS"), status("Threads")
+    results = [None] * SLOW
+
+    def slow_reader(k):
+        """A byte a second until the deadline has passed (and a little more), then what is left
+        at once: the bytes the client's own buffer took, then the end of the connection."""
+        connection = socket.socket()
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        connection.connect((address.hostname, address.port))
+        connection.sendall(request)
+        started, got, end = time.monotonic(), 0, "still open"
+        try:
+            while time.monotonic() - started < SEND_SECONDS + 3:
+                got += len(connection.recv(1))
+                time.sleep(1)
+            connection.settimeout(10)
+            while True:
+                chunk = connection.recv(1 << 16)
+                if not chunk:
+                    end = "closed in order"
+                    break
+                got += len(chunk)
+        except ConnectionResetError:
+            end = "reset"
+        except socket.timeout:
+            pass
+        results[k] = (end, got)
+        connection.close()
+
+    readers = [threading.Thread(target=slow_reader, args=(k,), daemon=True) for k in range(SLOW)]
+    for reader in readers:
+        reader.start()
+    time.sleep(3)
+    most_threads = status("Threads")
+    new_tab("%d slow readers" % SLOW)
+    time.sleep(SEND_SECONDS + 1)
+    left_threads = status("Threads")
+    for reader in readers:
+        reader.join(SEND_SECONDS + 30)
+    grown = status("VmHWM") - resident
+    ends = sorted(set(r[0] for r in results if r))
+    print("%d slow readers of a %.1f MB page: %s, %d bytes read at most; the server's peak grew %.1f MB, its threads "
+          "%d -> %d, %d after the deadline" % (SLOW, size / 1e6, ", ".join(ends), max(r[1] for r in results if r), grown / 1024,
+                                               threads, most_threads, left_threads))
+    check("%d slow readers are each reset, their page unread" % SLOW,
+          ends == ["reset"] and all(r[1] < size / 2 for r in results), str(ends))
+    # (One more for the new tab, while it is answered.)
+    check("%d slow readers hold a thread each, no more" % SLOW, most_threads <= threads + SLOW + 1, "%d -> %d" % (threads, most_threads))
+    check("%d slow readers' threads end at the send deadline (%d s)" % (SLOW, SEND_SECONDS), left_threads <= threads,
+          "%d -> %d" % (threads, left_threads))
+    # Before the page was built once per pass, each request held copies of its own (the page,
+    # the reply's bytes): 30 readers of this 5.7 MB page held 606 MB.
+    check("%d slow readers share one copy of the page" % SLOW, grown * 1024 < 2 * size,
+          "peak grew %.1f MB, the page is %.1f MB" % (grown / 1024, size / 1e6))
+    check("the slow readers' places are given back: a new tab is served", served())
 finally:
     server.terminate()
     server.wait()

@@ -432,6 +432,84 @@ struct PreviewServerTests {
         #expect(try Self.exchange(port, get).contains(empty))
     }
 
+    /// The page is built once per pass, on the first request after it, whatever the number of
+    /// requests at once: a burst of them shares one copy of its megabytes. Each is the page
+    /// `PreviewPage.html` writes for that pass, and HEAD says its length.
+    @Test func thePageIsBuiltOncePerPass() throws {
+        let (server, port, _) = try Self.server()
+        defer { server.shutDown() }
+        let get = "GET /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        let head = String(decoding: HTTPReply(status: 200, headers: PreviewServer.pageHeaders(port: port), body: Data()).head, as: UTF8.self)
+        func served(_ page: String) -> String {
+            head.replacingOccurrences(of: "Content-Length: 0\r\n", with: "Content-Length: \(page.utf8.count)\r\n") + page
+        }
+        func burst() -> [String] {
+            let replies = Mutex([String](repeating: "", count: 8))
+            DispatchQueue.concurrentPerform(iterations: 8) { k in
+                let reply = (try? Self.exchange(port, get)) ?? "failed"
+                replies.withLock { $0[k] = reply }
+            }
+            return replies.withLock { $0 }
+        }
+        #expect(server.pagesBuilt == 0)
+        let empty = served(PreviewPage.html(largestSide: PageViewport.sides.upperBound))
+        #expect(burst() == Array(repeating: empty, count: 8))
+        #expect(server.pagesBuilt == 1)
+        server.hub.publish(frame: Data([1, 2, 3, 250]), idsVersion: 0) { Data([9, 8]) }
+        server.hub.publish(frame: Data([1, 2, 3, 251]), idsVersion: 0) { Data([9, 8]) }
+        #expect(server.pagesBuilt == 1, "built before a request asked for it")
+        let second = served(PreviewPage.html(largestSide: PageViewport.sides.upperBound, firstIds: "CQg=", firstFrame: "AQID+w=="))
+        #expect(burst() == Array(repeating: second, count: 8))
+        #expect(server.pagesBuilt == 2)
+        // A failed run keeps the last good pass, and the page with it.
+        server.hub.publish(error: #"{"type":"error","gen":3}"#)
+        #expect(try Self.exchange(port, get) == second)
+        #expect(try Self.exchange(port, "HEAD /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+                == String(second[..<second.range(of: "\r\n\r\n")!.upperBound]))
+        #expect(server.pagesBuilt == 2)
+        server.hub.publish(frame: Data([7]), idsVersion: 1) { Data([6]) }
+        #expect(try Self.exchange(port, get) == served(PreviewPage.html(largestSide: PageViewport.sides.upperBound, firstIds: "Bg==", firstFrame: "Bw==")))
+        #expect(server.pagesBuilt == 3)
+    }
+
+    /// A client that reads its page a byte at a time is cut off at the send deadline (counted
+    /// from the reply's start, head and body together): its connection is reset, so what the
+    /// system still held for it is dropped, and it gives its place and thread back. The page it
+    /// was sent is the one every request shares (built once).
+    @Test func aPageReadAByteAtATimeIsResetAtTheSendDeadline() throws {
+        var limits = PreviewServer.Limits()
+        limits.sendSeconds = 0.5
+        let (server, port, _) = try Self.server(limits)
+        defer { server.shutDown() }
+        // More than the socket buffers hold: the server's send waits on the client.
+        server.hub.publish(frame: Data(count: 12 << 20), idsVersion: 0) { Data([9]) }
+        let get = "GET /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        let client = try TestClient(port: port, receiveBuffer: 4096)
+        defer { client.close() }
+        try client.send(Array(get.utf8))
+        try Self.waitUntil { server.connectionCount == 1 }
+        var read = try client.read(17)
+        #expect(String(decoding: read, as: UTF8.self) == "HTTP/1.1 200 OK\r\n")
+        for _ in 0..<3000 where server.connectionCount > 0 {
+            read += try client.read(1)
+            usleep(10_000)
+        }
+        #expect(server.connectionCount == 0)
+        // What its own buffer holds, then the reset (a connection closed in order would end
+        // with what the server's buffer held, megabytes).
+        var buffer = [UInt8](repeating: 0, count: 1 << 16), rest = 0, end: Int32 = 0
+        while true {
+            let got = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
+            guard got > 0 else { end = got < 0 ? errno : 0; break }
+            rest += got
+        }
+        #expect(end == ECONNRESET)
+        let page = try Self.exchange(port, get)
+        #expect(page.utf8.count > 16 << 20)
+        #expect(read.count + rest < page.utf8.count / 2, "\(read.count + rest) bytes read")
+        #expect(server.pagesBuilt == 1)
+    }
+
     @Test func aRequestThatDoesNotArriveIsAnswered408() throws {
         var limits = PreviewServer.Limits()
         limits.headSeconds = 0.2
@@ -741,8 +819,11 @@ struct PreviewServerTests {
 final class TestClient {
     let fd: Int32
 
-    init(port: Int) throws {
+    /// Connects to `port`; `receiveBuffer`, when given, is the socket's receive buffer (a
+    /// small one makes a slow reader that the server cannot outrun by filling buffers).
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian

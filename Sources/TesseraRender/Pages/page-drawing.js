@@ -208,6 +208,46 @@ function restingOffset(sh, off) {
   if (Math.abs(q - Math.round(q)) < 1e-9) q = Math.round(q);
   return sign * Math.min(Math.max(Math.round(q) * step, 0), Math.max(max, 0));
 }
+// Only a person's scroll of a shelf snaps (a wheel, a drag, a key): an offset set in code (the
+// address, --section-offset, a new pass drawn where the shelf was) is shown as it is, as UIKit
+// shows a contentOffset set in code. A gesture is over when no input came for 150 ms and no
+// finger or button is down; the shelf then comes to rest at restingOffset. A page calls
+// watchGestures as it mounts a shelf's box and shelfScrolled from the box's scroll handler;
+// one that mounts a shelf again (a new pass) hands watchGestures the shelf it replaces, whose
+// gesture (or snap still under way) the new box then ends.
+const shelvesHeld = new Set();
+for (const kind of ['pointerup', 'pointercancel']) window.addEventListener(kind, () => {
+  for (const sh of shelvesHeld) { sh.holding = false; sh.lastInput = performance.now(); shelfScrolled(sh); }
+  shelvesHeld.clear();
+});
+function watchGestures(sh, node, replaced) {
+  if (replaced && (replaced.touched || replaced.snapping)) {
+    clearTimeout(replaced.settle);
+    sh.touched = true; sh.lastInput = replaced.lastInput;
+    if (shelvesHeld.delete(replaced)) { sh.holding = true; shelvesHeld.add(sh); }
+    shelfScrolled(sh);
+  }
+  for (const kind of ['wheel', 'pointerdown', 'touchstart', 'keydown']) {
+    node.addEventListener(kind, () => { sh.touched = true; sh.lastInput = performance.now(); }, { passive: true });
+  }
+  node.addEventListener('pointerdown', () => { sh.holding = true; shelvesHeld.add(sh); });
+  node.addEventListener('scrollend', () => { sh.snapping = false; if (sh.touched && sh.node === node) settleShelf(sh); });
+}
+function shelfScrolled(sh) {
+  if (sh.touched) { clearTimeout(sh.settle); sh.settle = setTimeout(() => settleShelf(sh), 150); }
+}
+function settleShelf(sh) {
+  clearTimeout(sh.settle);
+  if (!sh.node || !(sh.paging.step > 0)) return;
+  const quiet = performance.now() - (sh.lastInput || 0);
+  if (sh.holding || quiet < 150) { sh.settle = setTimeout(() => settleShelf(sh), 150 - Math.min(quiet, 150) + 10); return; }
+  const node = sh.node, off = sh.sideways ? node.scrollLeft + sh.x0 : node.scrollTop + sh.y0;
+  const target = restingOffset(sh, off);
+  sh.touched = false;
+  if (Math.abs(target - off) < 0.5) return;
+  sh.snapping = true;
+  node.scrollTo(sh.sideways ? { left: target - sh.x0, behavior: 'smooth' } : { top: target - sh.y0, behavior: 'smooth' });
+}
 // Where a box's label goes, clear of the section titles' boxes `titles` ([x, y, w, h] at rest),
 // by the svg picture's rule. Its line is the text as the box shows it (cut to the box), from the
 // box's left edge to 2 px past the text and from its top to 2 px under it. Where the line meets a

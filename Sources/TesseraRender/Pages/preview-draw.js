@@ -3,7 +3,7 @@
 // offsets S holds), the offset shown (offsetNow, scrollToState), the status line and the scroll
 // the server hears (reportScroll). draw() is what every change calls.
 // Relies on preview-state.js (S, M, labelOf, idOf, writeHash), page-drawing.js (shelfBox,
-// restingOffset), page-nodes.js (drawNear, dressAs, placeNode), display-number.js
+// watchGestures, shelfScrolled), page-nodes.js (drawNear, dressAs, placeNode), display-number.js
 // (displayNumber) and preview-measure.js (measureText); when called, on drawGaps
 // (preview-gaps.js), drawProblem and drawProblemMarks (preview-problems.js), paramsElsewhere and
 // canonical (preview-params.js), send and pageTimings (preview-page.js).
@@ -26,24 +26,24 @@ function dressNode(node, d) {
   else delete node.dataset.id;
   return node;
 }
+// The shelf last mounted for each section: a new pass mounts its shelves again, and a person's
+// gesture on the one it replaces still ends in a snap (watchGestures).
+const shelvesMounted = new Map();
 function mountShelf(sh) {
   const node = shelfBox(sh);
   node.addEventListener('scroll', () => {
     if (sh.node !== node || sh.restoring) return;
     const x = node.scrollLeft + sh.x0, y = node.scrollTop + sh.y0;
     S.shelves.set(sh.section, [x, y]);
-    // When the shelf stops, it comes to rest as its paging behaviour says (PageDrawing's
-    // restingOffset, the rule run --format html's page follows).
-    clearTimeout(sh.snapTimer);
-    sh.snapTimer = setTimeout(() => settleShelf(sh, node), 150);
+    // Only a person's scroll comes to rest as the shelf's paging behaviour says (PageDrawing's
+    // restingOffset, the rule run --format html's page follows): the server's passes and
+    // the address leave the offset as they give it.
+    shelfScrolled(sh);
     writeHash(); draw();
   });
+  watchGestures(sh, node, shelvesMounted.get(sh.section));
+  shelvesMounted.set(sh.section, sh);
   return node;
-}
-function settleShelf(sh, node) {
-  if (sh.node !== node) return;
-  const off = sh.sideways ? node.scrollLeft + sh.x0 : node.scrollTop + sh.y0, target = restingOffset(sh, off);
-  if (Math.abs(target - off) >= 0.5) node.scrollTo(sh.sideways ? { left: target - sh.x0, behavior: 'smooth' } : { top: target - sh.y0, behavior: 'smooth' });
 }
 function shelfOffset(sh) { return S.shelves.get(sh.section) || [0, 0]; }
 function scrollShelf(sh) {

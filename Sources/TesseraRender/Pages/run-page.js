@@ -56,38 +56,18 @@ function tooltip(d, f) {
 
 const nodes = { mounted: new Map(), pool: [], layer };
 
-// A shelf's scroll box (PageDrawing's shelfBox), with this page's scroll handling.
+// A shelf's scroll box (PageDrawing's shelfBox), with this page's scroll handling; it snaps
+// after a person's gesture only (watchGestures).
 function mountShelf(sh) {
   const node = shelfBox(sh);
   node.addEventListener('scroll', () => {
     if (sh.node !== node) return;
     sh.offset = [node.scrollLeft + sh.x0, node.scrollTop + sh.y0];
-    if (sh.touched) { clearTimeout(sh.settle); sh.settle = setTimeout(() => settleShelf(sh), 150); }
+    shelfScrolled(sh);
     update();
   });
-  // Only a person's scroll snaps (a wheel, a drag, a key): an offset the address or
-  // --section-offset gives is shown as it is, as UIKit shows a contentOffset set in code.
-  // A gesture is over when no wheel tick came for a while and no finger or button is down.
-  for (const kind of ['wheel', 'pointerdown', 'touchstart', 'keydown']) {
-    node.addEventListener(kind, () => { sh.touched = true; sh.lastInput = performance.now(); }, { passive: true });
-  }
-  node.addEventListener('pointerdown', () => { sh.holding = true; });
-  for (const kind of ['pointerup', 'pointercancel']) window.addEventListener(kind, () => {
-    if (sh.holding) { sh.holding = false; sh.lastInput = performance.now(); clearTimeout(sh.settle); sh.settle = setTimeout(() => settleShelf(sh), 150); }
-  });
-  node.addEventListener('scrollend', () => { if (sh.touched) settleShelf(sh); });
+  watchGestures(sh, node);
   return node;
-}
-function settleShelf(sh) {
-  clearTimeout(sh.settle);
-  if (!sh.node || !(sh.paging.step > 0)) return;
-  const quiet = performance.now() - (sh.lastInput || 0);
-  if (sh.holding || quiet < 150) { sh.settle = setTimeout(() => settleShelf(sh), 150 - Math.min(quiet, 150) + 10); return; }
-  const node = sh.node, off = sh.sideways ? node.scrollLeft + sh.x0 : node.scrollTop + sh.y0;
-  const target = restingOffset(sh, off);
-  sh.touched = false;
-  if (Math.abs(target - off) < 0.5) return;
-  node.scrollTo(sh.sideways ? { left: target - sh.x0, behavior: 'smooth' } : { top: target - sh.y0, behavior: 'smooth' });
 }
 function scrollShelf(sh) {
   if (!sh.node) return;

@@ -45,10 +45,10 @@ struct ConnectedSocket: Sendable {
         }
     }
 
-    /// Writes all the bytes within `sendSeconds`; false when the connection failed (never a
-    /// signal: MSG_NOSIGNAL) or the client did not take them in time.
-    func send(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let deadline = Self.now() + sendSeconds
+    /// Writes all the bytes within `sendSeconds` (or by `deadline`, when given); false when the
+    /// connection failed (never a signal: MSG_NOSIGNAL) or the client did not take them in time.
+    func send(_ bytes: UnsafeRawBufferPointer, until deadline: Double? = nil) -> Bool {
+        let deadline = deadline ?? Self.now() + sendSeconds
         var offset = 0
         while offset < bytes.count {
             let sent = Foundation.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
@@ -62,7 +62,7 @@ struct ConnectedSocket: Sendable {
         return true
     }
 
-    func send(_ data: Data) -> Bool { data.isEmpty || data.withUnsafeBytes { send($0) } }
+    func send(_ data: Data, until deadline: Double? = nil) -> Bool { data.isEmpty || data.withUnsafeBytes { send($0, until: deadline) } }
 
     /// Sends the frame's header and payload, each within `sendSeconds`.
     func send(_ frame: WebSocketFrame) -> Bool {
@@ -70,11 +70,23 @@ struct ConnectedSocket: Sendable {
     }
 
     /// Sends a reply, stops writing and drains: see `drain`. A reply the client does not take
-    /// in time is given up: the caller closes the connection.
+    /// within `sendSeconds`, head and body together, is given up and the connection reset
+    /// (`abandon`): the caller closes it. The body is sent from the reply's own bytes, never
+    /// copied: the page's megabytes are shared by every request sending them, however slowly
+    /// it reads.
     func reply(_ reply: HTTPReply) {
-        guard send(reply.bytes) else { return }
+        let deadline = Self.now() + sendSeconds
+        guard send(reply.head, until: deadline), !reply.sendsBody || send(reply.body, until: deadline) else { return abandon() }
         shutdown(fd, Int32(SHUT_WR))
         drain()
+    }
+
+    /// Makes closing the descriptor reset the connection (SO_LINGER of 0 s), for a client that did
+    /// not take what it was sent in time: the megabytes still queued for it in the system's
+    /// buffers are dropped then, not trickled out to it after its thread has given up.
+    func abandon() {
+        var reset = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
     }
 
     /// Reads and drops what has arrived, at most `maxBytes`, without waiting for more: a

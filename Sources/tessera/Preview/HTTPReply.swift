@@ -35,12 +35,17 @@ struct HTTPReply: Sendable {
         }
     }
 
-    /// The status line, the headers, and the body.
-    var bytes: Data {
+    /// The status line and the headers, up to the empty line that ends them.
+    var head: Data {
         var head = "HTTP/1.1 \(status) \(Self.phrase(of: status))\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if status != 101 { head += "Content-Length: \(body.count)\r\nConnection: close\r\n" }
-        var bytes = Data((head + "\r\n").utf8)
+        return Data((head + "\r\n").utf8)
+    }
+
+    /// The head, then the body (unless `sendsBody` is false), in one buffer: a copy of the body.
+    var bytes: Data {
+        var bytes = head
         if sendsBody { bytes.append(body) }
         return bytes
     }

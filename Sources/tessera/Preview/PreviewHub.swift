@@ -17,6 +17,8 @@ final class PreviewHub: @unchecked Sendable {
     private let lock = NSLock()
     private var clients: [UUID: Client] = [:]
     private var frame: (data: Data, idsVersion: Int)?
+    /// Good runs published so far: the number of the last one (0: none yet).
+    private var passes = 0
     private var ids: (version: Int, message: Data)?
     private var error: String?
     /// The note that the latest run still goes on, until it ends (a page that opens meanwhile gets it).
@@ -54,18 +56,23 @@ final class PreviewHub: @unchecked Sendable {
         lock.withLock {
             if let table { ids = (idsVersion, table) }
             frame = (data, idsVersion)
+            passes += 1
             error = nil
             running = nil
             for id in clients.keys { sendFrame(to: id) }
         }
     }
 
-    /// The last good frame and its id table, as a page that connects gets them, when they are
-    /// `limit` bytes or fewer together.
-    func firstPass(upTo limit: Int) -> (ids: Data, frame: Data)? {
+    /// The number of the last good run published (0: none yet): what is served with it changes
+    /// only when this does.
+    var passNumber: Int { lock.withLock { passes } }
+
+    /// The last good run's number, with its frame and id table, as a page that connects gets
+    /// them, when they are `limit` bytes or fewer together (else nil: the number alone).
+    func firstPass(upTo limit: Int) -> (number: Int, pass: (ids: Data, frame: Data)?) {
         lock.withLock {
-            guard let frame, let ids, ids.version == frame.idsVersion, ids.message.count + frame.data.count <= limit else { return nil }
-            return (ids.message, frame.data)
+            guard let frame, let ids, ids.version == frame.idsVersion, ids.message.count + frame.data.count <= limit else { return (passes, nil) }
+            return (passes, (ids.message, frame.data))
         }
     }
 

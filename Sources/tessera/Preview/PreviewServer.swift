@@ -46,6 +46,13 @@ final class PreviewServer: @unchecked Sendable {
     private var slots: ConnectionSlots
     private var stopping = false
     private var listener: Int32 = -1
+    /// Guards `built` and `builds`, and is held while the page is built.
+    private let pageLock = NSLock()
+    /// The page last built, and the number of the pass it holds (`PreviewHub.passNumber`).
+    private var built: (pass: Int, page: Data)?
+    private var builds = 0
+    /// Pages built so far (for tests: one per pass a request asked for).
+    var pagesBuilt: Int { pageLock.withLock { builds } }
     /// Runs a connection's work on a thread of its own; false when no thread could be made.
     private let startThread: ThreadStarter
 
@@ -67,10 +74,21 @@ final class PreviewServer: @unchecked Sendable {
     }
 
     /// The page, holding the last good pass when there is one no larger than `limits.firstPass`.
+    /// Built once per pass, on the first request after it, and the same bytes served to every
+    /// request until the next: a burst of requests for a page of megabytes holds one copy, not
+    /// one each. Requests that come while it is built wait for it (they would build the same).
     private func page() -> Data {
-        guard let first = hub.firstPass(upTo: limits.firstPass) else { return Data(PreviewPage.html(largestSide: largestSide).utf8) }
-        return Data(PreviewPage.html(largestSide: largestSide, firstIds: first.ids.base64EncodedString(),
-                                     firstFrame: first.frame.base64EncodedString()).utf8)
+        pageLock.withLock {
+            if let built, built.pass == hub.passNumber { return built.page }
+            let (number, first) = hub.firstPass(upTo: limits.firstPass)
+            let html = first.map {
+                PreviewPage.html(largestSide: largestSide, firstIds: $0.ids.base64EncodedString(), firstFrame: $0.frame.base64EncodedString())
+            } ?? PreviewPage.html(largestSide: largestSide)
+            let page = Data(html.utf8)
+            built = (number, page)
+            builds += 1
+            return page
+        }
     }
 
     /// The page may run its own inline script and style, a worker made from its own script (the
