@@ -18,6 +18,15 @@ struct PreviewServerTests {
 
     // MARK: The request head
 
+    /// The page's socket may connect to its own origin and the loopback names; the IPv6
+    /// loopback is reached through 'self', as a CSP host cannot be an IPv6 literal (Chromium
+    /// reports `ws://[::1]:P` as an error, which the browser tests' "no JavaScript error" sees).
+    @Test func thePagesSocketMayConnectToItsOwnOriginAndTheLoopbackNames() throws {
+        let policy = try #require(PreviewServer.pageHeaders(port: 8123).first { $0.0 == "Content-Security-Policy" }?.1)
+        let connect = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("connect-src") }
+        #expect(connect == ["connect-src 'self' ws://127.0.0.1:8123 ws://localhost:8123"])
+    }
+
     @Test func aRequestHeadIsReadWithItsFieldsAndQuery() throws {
         let request = "GET /ws?x=1&token=ab%2Fc HTTP/1.1\r\nHost: 127.0.0.1:80\r\nUpgrade:  websocket \r\n\r\nrest"
         var reader = RequestHeadReader()

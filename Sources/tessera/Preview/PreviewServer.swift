@@ -91,13 +91,21 @@ final class PreviewServer: @unchecked Sendable {
         }
     }
 
+    /// Where the page's socket may connect: its own origin ('self', which CSP Level 3 matches for
+    /// ws: too, so a page served at `[::1]` reaches its server) and, for browsers older than that,
+    /// the IPv4 and name forms. A CSP host cannot be an IPv6 literal: Chromium drops the policy
+    /// entry `ws://[::1]:P` with a console error.
+    static func socketSources(port: Int) -> String {
+        (["'self'"] + PreviewAccess.hosts(port: port).filter { !$0.hasPrefix("[") }.map { "ws://" + $0 }).joined(separator: " ")
+    }
+
     /// The page may run its own inline script and style, a worker made from its own script (the
     /// socket's), and talk to this server's socket, and nothing else: no request leaves for
     /// anywhere else, and no other site may frame it.
     static func pageHeaders(port: Int) -> [(String, String)] {
         [("Content-Type", "text/html; charset=utf-8"),
          ("Cache-Control", "no-store"),
-         ("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; worker-src blob:; style-src 'unsafe-inline'; img-src data:; connect-src \(PreviewAccess.hosts(port: port).map { "ws://" + $0 }.joined(separator: " ")); frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
+         ("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; worker-src blob:; style-src 'unsafe-inline'; img-src data:; connect-src \(socketSources(port: port)); frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
          ("Referrer-Policy", "no-referrer"),
          ("X-Content-Type-Options", "nosniff")]
     }
