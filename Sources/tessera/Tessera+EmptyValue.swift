@@ -4,12 +4,13 @@ import ArgumentParser
 /// an empty value that names nothing: a file (`--data ''` was read as a file named "" and
 /// refused as `: expected a .json, .jsonl or .csv file`), a field, a layout. `valueNames` maps
 /// the command's value-taking flags to their values as the usage shows them; `--filter ''` (every
-/// test) is a value. O(flags).
+/// test) is a value, and the files written (`--out`, `--junit`, `--report`) are refused by their
+/// commands in these words. O(flags).
 func emptyValueMessage(_ flags: [(name: String, value: String?)], valueNames: [String: String]) -> String? {
-    guard let flag = flags.first(where: { $0.value == "" && $0.name != "filter" }),
+    guard let flag = flags.first(where: { $0.value == "" && !["filter", "out", "junit", "report"].contains($0.name) }),
           let valueName = valueNames[flag.name] else { return nil }
     let expected = switch flag.name {
-    case "data", "to", "measured", "out", "junit", "report": "a file name"
+    case "data", "to", "measured": "a file name"
     case "label", "section-by": "a field name"
     default: "a value (\(valueName))"          // a layout or animator: a file or a name
     }
