@@ -243,6 +243,9 @@ int tb_runvisible(lua_State *L) {
     lua_Integer i;
     lua_rawgeti(L, 9, k);
     i = lua_tointegerx(L, -1, &isint);
+    if (!isint && lua_type(L, -1) == LUA_TNUMBER)        /* show 1.5 itself: "a number" reads as fine */
+      return tb_functionerror(L, 1, "visible returned %s at [%I]; expected whole Lua item indices 1..%I",
+                              tb_pushfmessage(L, "%N", lua_tonumber(L, -1)), k, count);
     if (!isint)
       return tb_functionerror(L, 1, "visible returned a %s at [%I]; expected Lua item indices 1..%I",
                               luaL_typename(L, -1), k, count);

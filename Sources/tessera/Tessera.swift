@@ -51,6 +51,7 @@ struct Tessera: ParsableCommand {
            let message = try checked.usageError(givenFlags: longFlags(Array(arguments.dropFirst())).map(\.name)) {
             throw CommandUsageError(command: type(of: checked), message: message)
         }
+        if let empty = emptyValue(in: arguments) { throw empty }
         if let (repeated, message, flag) = repeatedOption(in: arguments) {
             // ArgumentParser checked the last value of a flag given twice; its first is checked too.
             _ = try parseAsRoot(keepingFirstValue(of: flag, in: arguments))

@@ -42,7 +42,7 @@ import TesseraCore
         let umbrella: (any TesseraError)? = runtime
         #expect(umbrella?.scriptError?.line == 5 && umbrella?.layoutError == nil)
         #expect(scriptError { _ = try script.configured().layout(context) }?.message ==
-                "\(file): the build function's result for its params must be a layout built with the tessera module (t.waterfall{...}), got number")
+                "\(file):4: build must return a layout built with the tessera module (t.waterfall{...}), got number")
         #expect(scriptError { _ = try script.configured(["columns": 10]).layout(context) }?.message ==
                 "\(file):5: at most 9 columns")
     }
@@ -51,7 +51,7 @@ import TesseraCore
     @Test func aBuildWithoutReturnIsToldToReturnItsLayout() throws {
         let script = try load("t.waterfall{ columns = p.columns }")
         #expect(scriptError { _ = try script.configured().layout(context) }?.message ==
-                "\(folder.path)/built.lua: the build function's result for its params must be a layout built with the tessera module (t.waterfall{...}), got nil (build returns nothing: return the layout it makes)")
+                "\(folder.path)/built.lua:4: build must return a layout built with the tessera module (t.waterfall{...}), got nil (build returns nothing: return the layout it makes)")
     }
 
     /// The script's `size(item, pw, ph, i)` sizes what `build` returns, as it answers `ctx:size`

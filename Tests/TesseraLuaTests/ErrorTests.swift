@@ -241,20 +241,26 @@ import LuaBridge
         #expect(scriptError { _ = try any.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) } == e)
     }
 
-    @Test func visibleEntryThatIsNoIndex() throws {
+    /// An entry that is no index is named by its type, a fractional one by its value ("a
+    /// number" read as if nothing were wrong).
+    @Test(arguments: [
+        ("\"two\"", "visible returned a string at [2]; expected Lua item indices 1..3"),
+        ("2.5", "visible returned 2.5 at [2]; expected whole Lua item indices 1..3"),
+    ])
+    func visibleEntryThatIsNoIndex(entry: String, message: String) throws {
         let host = try LuaHost()
         let path = folder.write("words.lua", """
         return {
           frame = function(i) return (i - 1) * 10, 0, 10, 10 end,
           visible = function(x, y, w, h)
-            return { 1, "two" }
+            return { 1, \(entry) }
           end,
           layout = function(ctx) return ctx.count * 10, 10 end,
         }
         """)
         let result = try #require(try host.loadLayoutScript(path: path).configured().layout(context).base as? ScriptedAnalyticResult)
         let e = try #require(scriptError { _ = try result.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) })
-        #expect(e.message == "\(dir)/words.lua:3: visible returned a string at [2]; expected Lua item indices 1..3")
+        #expect(e.message == "\(dir)/words.lua:3: \(message)")
     }
 
     @Test func runawayLoopStopsAtTheTimeLimit() throws {

@@ -151,6 +151,14 @@ import Testing
         (["animate", "flow", "--data", emoji, "--to", emoji, "--fps", "fast"],
          "--fps 'fast' is not valid; expected a number of frames per second from 1 to 1000"),
         (["check", "waterfall", "--max-warnings", "1.5"], "--max-warnings '1.5' is not valid; expected a whole number, 0 or more"),
+        // Hexadecimal is no flag's number: Swift's Double read `0x10` as 16 where `--steps 0x10` was refused.
+        (["animate", "flow", "--data", emoji, "--to", emoji, "--fps", "0x10"],
+         "--fps '0x10' is not valid; expected a number of frames per second from 1 to 1000"),
+        (["run", "waterfall", "--time-limit", "0x10"], "--time-limit '0x10' is not valid; expected a number of seconds from 0 (no limit) to 86400"),
+        (["run", "waterfall", "--offset", "0x1p3,5"], "--offset '0x1p3,5' is not valid; expected two finite numbers like 0,2000"),
+        (["run", "waterfall", "--readable-width", "0X20"], "--readable-width '0X20' is not valid; expected a non-negative length, for example 672"),
+        (["run", "waterfall", "--safe-area", "0,0x8,0,0"],
+         "--safe-area '0,0x8,0,0' is not valid; expected one non-negative length or four as T,L,B,R, for example 0,44,21,44"),
         (["bench", "--format", "jsno"], "--format 'jsno' is not valid (did you mean json?); expected table or json"),
         (["check", "waterfall", "--fail-on", "overlap,pins"],
          "--fail-on 'overlap,pins' is not valid ('pins' is no kind); expected a comma list of overlap, outside, visible, covered, pinned"),
@@ -158,6 +166,23 @@ import Testing
          "--fail-on 'overlaps' is not valid ('overlaps' is no kind; did you mean overlap?); expected a comma list of overlap, outside, visible, covered, pinned"),
     ])
     func numbersAndNamesTakeTheOneShape(arguments: [String], message: String) throws {
+        try expectUsageError(arguments, message)
+    }
+
+    /// An empty file or field name is a usage error naming the flag (`--data ''` was read as a
+    /// file named "" and refused as `Error: : expected a .json, .jsonl or .csv file`); an
+    /// empty `--filter` keeps every test.
+    @Test(arguments: [
+        (["run", "flow", "--data", ""], "--data '' is not valid; expected a file name"),
+        (["run", "flow", "--data="], "--data needs a value; expected FILE"),
+        (["run", "flow", "--label", ""], "--label '' is not valid; expected a field name"),
+        (["check", "flow", "--section-by", ""], "--section-by '' is not valid; expected a field name"),
+        (["animate", "flow", "--data", emoji, "--to", ""], "--to '' is not valid; expected a file name"),
+        (["animate", "flow", "--to-layout", "waterfall", "--animator", ""], "--animator '' is not valid; expected a value (NAME)"),
+        (["scroll", "flow", "--measured", ""], "--measured '' is not valid; expected a file name"),
+        (["repl", "--batch", "--layout", ""], "--layout '' is not valid; expected a value (FILE)"),
+    ])
+    func anEmptyNameIsAUsageError(arguments: [String], message: String) throws {
         try expectUsageError(arguments, message)
     }
 

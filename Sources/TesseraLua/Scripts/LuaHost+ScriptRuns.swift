@@ -41,7 +41,7 @@ extension LuaHost {
     /// The `t.*` layout `build(params)` returns, sized by the script's `size(item, pw, ph, i)`
     /// when it has one (as `layout:sized(size)` sizes it: the same hook as `ctx:size` answers
     /// with in the other forms). One protected call.
-    /// - Throws: `LuaScriptError` (`.script`) when it returns anything else.
+    /// - Throws: `LuaScriptError` at build's line when it returns anything else.
     func buildLayout(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>) throws -> any Layout {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -50,7 +50,10 @@ extension LuaHost {
         try protectedCall(arguments: 1, results: 1)
         guard let boxed = box(at: -1, meta: layoutMetaRef, as: LayoutBox.self) else {
             let got = lua_type(L, -1) == LUA_TNIL ? LuaHost.buildReturnedNothing : LuaStack.typeName(L, -1)
-            throw LuaArguments.returned(version.source, "build", for: "its params", mustBe: "a layout built with the tessera module (t.waterfall{...})", got: got, file: version.source)
+            lua_rawgeti(L, LuaStack.registry, lua_Integer(version.build))
+            // Placed at the line defining build, as layout's and visible's wrong results are.
+            throw blaming(popReference(), LuaArguments.statement("build", "must return a layout built with the tessera module (t.waterfall{...}), got \(got)",
+                                                                 file: version.source))
         }
         guard version.size != LUA_NOREF else { return boxed.layout }
         lua_rawgeti(L, LuaStack.registry, lua_Integer(version.size))

@@ -130,8 +130,8 @@ private func nonNegativeSize(_ text: String, flag: String, example: String) thro
 /// Two finite numbers around one of `separators` ("375x812", "0,2000"), spaces around each allowed.
 private func numberPair(_ text: String, separators: Set<Character>, flag: String, example: String) throws(CLIError) -> (Double, Double) {
     let parts = text.split(omittingEmptySubsequences: false, whereSeparator: separators.contains)
-    guard parts.count == 2, let a = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-          let b = Double(parts[1].trimmingCharacters(in: .whitespaces)), a.isFinite, b.isFinite else {
+    guard parts.count == 2, let a = decimalNumber(parts[0].trimmingCharacters(in: .whitespaces)),
+          let b = decimalNumber(parts[1].trimmingCharacters(in: .whitespaces)), a.isFinite, b.isFinite else {
         throw optionError(flag, text, expected: "two finite numbers like \(example)")
     }
     return (a, b)

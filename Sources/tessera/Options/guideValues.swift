@@ -16,7 +16,7 @@ protocol InsetsOption: OptionValue {
 extension InsetsOption {
     init(reading text: String) throws(CLIError) {
         let values = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            .map { decimalNumber($0.trimmingCharacters(in: .whitespaces)) }
         let numbers = values.compactMap { $0 }
         guard numbers.count == values.count, numbers.count == 1 || numbers.count == 4,
               numbers.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
@@ -48,7 +48,7 @@ struct ReadableWidthOption: OptionValue {
     var width: Double
 
     init(reading text: String) throws(CLIError) {
-        guard let w = Double(text.trimmingCharacters(in: .whitespaces)), w.isFinite, w >= 0 else {
+        guard let w = decimalNumber(text.trimmingCharacters(in: .whitespaces)), w.isFinite, w >= 0 else {
             throw optionError("--readable-width", text, expected: "a non-negative length, for example 672")
         }
         width = w

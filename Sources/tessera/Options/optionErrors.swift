@@ -24,9 +24,16 @@ func checkOption(_ condition: Bool, _ flag: String, _ text: String, note: @autoc
     guard condition else { throw optionError(flag, text, note: note(), expected: expected()) }
 }
 
+/// The decimal number `text` spells (`12`, `-0.5`, `1e3`), or nil. Swift's `Double(_:)` also
+/// reads hexadecimal (`0x10` as 16, `0x1p3` as 8), which no whole-number flag and no JSON
+/// value takes, so `--fps 0x10` would have meant 16 where `--steps 0x10` is refused.
+func decimalNumber(_ text: some StringProtocol) -> Double? {
+    text.contains(where: { $0 == "x" || $0 == "X" }) ? nil : Double(text)
+}
+
 /// The number `text` names when `accepts` takes it (a range check), else `optionError`.
 func numberOption(_ text: String, flag: String, expected: String, accepts: (Double) -> Bool) throws(CLIError) -> Double {
-    guard let value = Double(text), accepts(value) else { throw optionError(flag, text, expected: expected) }
+    guard let value = decimalNumber(text), accepts(value) else { throw optionError(flag, text, expected: expected) }
     return value
 }
 
