@@ -79,6 +79,16 @@ def main():
         cut = browser.eval("(() => { const n = [...document.querySelectorAll('#layer > div.item')]"
                            ".find(n => n.scrollWidth > n.clientWidth); return n ? getComputedStyle(n).textOverflow : null; })()")
         checks("a label too long for its card ends in an ellipsis", cut == "ellipsis", str(cut))
+        # Counts read as the text output writes them: display-number.js's displayCount on the cases
+        # it shares with NumberText.grouped's test, and the status line's counts through it.
+        fixture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests/TesseraRenderTests/Fixtures/display-counts.json")
+        with open(fixture) as shared_file:
+            shared = shared_file.read()
+        wrong = browser.eval("(%s).cases.map(([n, text]) => [n, text, displayCount(n)]).filter(([, text, got]) => text !== got)" % shared)
+        checks("the page writes the %d shared counts as NumberText.grouped does" % len(json.loads(shared)["cases"]), wrong == [], str(wrong))
+        status = browser.eval("document.getElementById('status').textContent")
+        checks("the status line counts items and nodes",
+               re.fullmatch(r"offset 52,0: \d+ items visible \(orange\), \d+ nodes near the viewport", status) is not None, status)
         # Right to left (--rtl): the content hangs off the left edge and the page scrolls there,
         # from offset 0 (its first items at the right) to minus the content's width plus the
         # viewport's, each header where the engine draws it.

@@ -65,6 +65,13 @@ func writeAtomically(_ bytes: [UInt8], to path: String, flag: String? = "--out",
 /// by the commands that take the flag.
 func emptyFileNameMessage(_ flag: String) -> String { optionError(flag, "", expected: "a file name").description }
 
+/// What every command says of an output it cannot write: "cannot write out/a.json: the folder
+/// 'out' does not exist.", `target` as the user named it ("to standard output" for a stream) and
+/// `reason` the why, one sentence ended with a period as the input files' are.
+func cannotWriteMessage(_ target: String, _ reason: String) -> String {
+    "cannot write \(target): \(reason)."
+}
+
 /// How a refusal to write over what is not a regular file ends.
 private func onlyRegularFiles(_ flag: String?) -> String {
     flag.map { "\($0) only replaces regular files" } ?? "only regular files are replaced"
@@ -74,7 +81,7 @@ private func onlyRegularFiles(_ flag: String?) -> String {
 func writeAtomically(to path: String, flag: String? = "--out", sparing inputs: [InputFile] = [],
                      _ body: (BufferedWriter) throws -> Void) throws {
     let (target, existing) = try outputTarget(path, flag: flag, sparing: inputs)
-    func failure(_ reason: String) -> CLIError { CLIError("cannot write \(path): \(reason)") }
+    func failure(_ reason: String) -> CLIError { CLIError(cannotWriteMessage(path, reason)) }
     let (folder, name) = splitPath(target)
     if let old = existing, old.st_nlink > 1 || old.st_uid != geteuid() || old.st_gid != getegid() {
         try writeInPlace(body, to: target, flag: flag, failure)
@@ -133,8 +140,8 @@ func writeAtomically(to path: String, flag: String? = "--out", sparing inputs: [
 /// exists, or the error that refuses it: an empty name, what is not a regular file, a file the
 /// user may not write, the file stdout or stderr writes to, one of `inputs`, a missing folder.
 private func outputTarget(_ path: String, flag: String?, sparing inputs: [InputFile]) throws -> (target: String, existing: stat?) {
-    guard !path.isEmpty else { throw CLIError(flag.map(emptyFileNameMessage) ?? "cannot write a file with an empty name") }
-    func failure(_ reason: String) -> CLIError { CLIError("cannot write \(path): \(reason)") }
+    guard !path.isEmpty else { throw CLIError(flag.map(emptyFileNameMessage) ?? "cannot write a file with an empty name.") }
+    func failure(_ reason: String) -> CLIError { CLIError(cannotWriteMessage(path, reason)) }
     var target = path
     var existing: stat?
     var info = stat()

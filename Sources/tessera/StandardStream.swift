@@ -55,7 +55,7 @@ enum StandardStream: Int32 {
             if n < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE && self == .output { endAsClosedPipeWould() }
-                throw CLIError("cannot write to \(name): \(systemReason(errno))")
+                throw CLIError(cannotWriteMessage("to \(name)", systemReason(errno)))
             }
             offset += n
         }

@@ -26,16 +26,16 @@ func unknownOptionMessage(_ line: String, arguments: [String], positionals: [Str
         .flatMap { $0.hasPrefix("-") ? nil : $0 }
     if positionals.contains(name) {
         let example = value.map { " (\($0), not \(flag) \($0))" } ?? ""
-        return "Unknown option '\(flag)'; <\(name)> is an argument, given without a flag\(example)"
+        return "unknown option '\(flag)'; <\(name)> is an argument, given without a flag\(example)"
     }
     let others = takenBy(name)
     if !others.isEmpty {
-        return "Unknown option '\(flag)' (a flag of \(others.joined(separator: ", ")); not of \(command))"
+        return "unknown option '\(flag)' (a flag of \(others.joined(separator: ", ")); not of \(command))"
     }
     let flags = DidYouMean.suggestions(for: name, among: options).map { "--" + $0 }
-    if !flags.isEmpty { return "Unknown option '\(flag)'\(DidYouMean.hint(listed(flags)))" }
-    if takesParameters { return "Unknown option '\(flag)' (if it is a layout param: --param \(name)=\(value ?? "V"))" }
-    return line.contains("Did you mean") ? "Unknown option '\(flag)'" : nil
+    if !flags.isEmpty { return "unknown option '\(flag)'\(DidYouMean.hint(listed(flags)))" }
+    if takesParameters { return "unknown option '\(flag)' (if it is a layout param: --param \(name)=\(value ?? "V"))" }
+    return line.contains("Did you mean") ? "unknown option '\(flag)'" : nil
 }
 
 extension Tessera {
@@ -102,6 +102,7 @@ extension Tessera {
         guard let name = arguments.first,
               let command = subcommand(named: name),
               let flag = firstUnknownFlag(Array(arguments.dropFirst()), known: longOptionNames(of: command)) else { return nil }
+        // ArgumentParser's own words, which `explainingUnknownOption` reads and rewrites.
         return CommandUsageError(command: command, message: "Unknown option '\(flag)'")
     }
 

@@ -62,7 +62,8 @@ struct Tessera: ParsableCommand {
 
     /// The exit status and the text (for stderr; for stdout when the status is success: help,
     /// the version) of the command line `arguments` that ended with `error`: a usage error is
-    /// worded as ours, with the command's usage below the sentence.
+    /// worded as ours (ArgumentParser's sentences lowercased as ours are), with the command's
+    /// usage below the sentence.
     static func failure(_ error: any Error, arguments: [String]) -> (code: ExitCode, text: String) {
         let error = LimitHint.adding(to: error)
         var code = error is CommandUsageError ? .validationFailure : exitCode(for: error)
@@ -77,6 +78,7 @@ struct Tessera: ParsableCommand {
             }
             text = explainingUnknownOption(text, arguments: arguments)
             text = explainingDatasetArgument(text, arguments: arguments)
+            text = Self.lowercasingParserSentence(text)
             // CI systems read 2 from `tessera test` as a usage error (1 is a failed test).
             if arguments.first == "test" { code = ExitCode(TestCommand.usageErrorStatus) }
         } else {

@@ -48,7 +48,7 @@ import Testing
         #expect {
             try Self.search(Self.tree, unreadable: ["root/sub"]).collect("root", suffix: "_test.lua", into: &found, searched: &searched)
         } throws: { error in
-            "\(error)" == "the folder root/sub cannot be read; expected folders this user may list (name the readable folders as PATHs instead)"
+            "\(error)" == "root/sub: expected a folder this user may list, found one that cannot be read (name the readable folders as PATHs instead)."
         }
     }
 

@@ -45,11 +45,22 @@ import TesseraRender
         #expect(NumberText.grouped(Int.min) == "-9,223,372,036,854,775,808")
     }
 
-    /// A count with its noun: digits grouped only when asked (pictures), plural unless one.
-    @Test func aCountedNounGroupsItsDigitsWhenAsked() {
-        #expect(NumberText.counted(1988, "item") == "1988 items")
-        #expect(NumberText.counted(1988, "item", grouped: true) == "1,988 items")
-        #expect(NumberText.counted(1, "item", grouped: true) == "1 item")
-        #expect(NumberText.counted(0, "section", grouped: true) == "0 sections")
+    /// Counts as the pages' `displayCount` writes them, on the cases Fixtures/display-counts.json
+    /// shares with display-number.js (the run page's browser test runs them through the page).
+    @Test func theSharedCountCasesReadAsThePagesWriteThem() throws {
+        let cases = try PictureNumberTests.cases("display-counts.json")
+        #expect(cases.count == 13)
+        for (value, text) in cases {
+            #expect(NumberText.grouped(Int(value)) == text, "\(value)")
+        }
+    }
+
+    /// A count with its noun: digits grouped, as every count a person reads; plural unless one.
+    @Test func aCountedNounGroupsItsDigits() {
+        #expect(NumberText.counted(1988, "item") == "1,988 items")
+        #expect(NumberText.counted(1_000_000, "item") == "1,000,000 items")
+        #expect(NumberText.counted(999, "test file") == "999 test files")
+        #expect(NumberText.counted(1, "item") == "1 item")
+        #expect(NumberText.counted(0, "section") == "0 sections")
     }
 }

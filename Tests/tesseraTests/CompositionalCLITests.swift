@@ -127,7 +127,7 @@ import Testing
     @Test func checkFindsNothingOutsideOnTheAppStoreScreen() throws {
         let check = try runTessera(["check", "layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json"])
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout == "layouts/appstore.lua: ok on datasets/appstream-bookworm.json: 1988 items, content 375x4149.2, 0 warnings\n")
+        #expect(check.stdout == "layouts/appstore.lua: ok on datasets/appstream-bookworm.json: 1,988 items, content 375x4149.2, 0 warnings\n")
         #expect(check.stderr == "")
     }
 

@@ -133,7 +133,7 @@ import Testing
         try full.close()
         let message = String(decoding: process.error!.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.wait() == .exited(1))
-        #expect(message == "Error: cannot write to standard output: no space left on device\n")
+        #expect(message == "Error: cannot write to standard output: no space left on device.\n")
     }
 
     @Test func stdoutIntoAPipeClosedEarlyEndsQuietlyAsSIGPIPEDoes() throws {
@@ -174,7 +174,7 @@ import Testing
                                 tesseraBinary.path, data], in: dir, executable: URL(fileURLWithPath: "/bin/bash"),
                                environment: noCoverageProfile)
         #expect(r.stdout == "status 1\n")
-        #expect(r.stderr == "Error: cannot write x.json: file too large\n")
+        #expect(r.stderr == "Error: cannot write x.json: file too large.\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
     }
 
@@ -256,7 +256,7 @@ import Testing
         #expect(mkfifo(fifo, 0o644) == 0)
         let (r, _) = try run(["run", "waterfall", "--out", "out.json"], in: dir)
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: cannot write out.json: it is a FIFO (named pipe), not a regular file; --out only replaces regular files\n")
+        #expect(r.stderr == "Error: cannot write out.json: it is a FIFO (named pipe), not a regular file; --out only replaces regular files.\n")
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.json"])
@@ -265,11 +265,11 @@ import Testing
     @Test func outOverADeviceOrADirectoryFails() throws {
         let (device, _) = try run(["run", "waterfall", "--out", "/dev/null"])
         #expect(device.status == 1)
-        #expect(device.stderr == "Error: cannot write /dev/null: it is a character device, not a regular file; --out only replaces regular files\n")
+        #expect(device.stderr == "Error: cannot write /dev/null: it is a character device, not a regular file; --out only replaces regular files.\n")
         let dir = try temporaryDirectory()
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("d"), withIntermediateDirectories: false)
         let (folder, _) = try run(["run", "waterfall", "--out", "d"], in: dir)
-        #expect(folder.stderr == "Error: cannot write d: it is a directory, not a regular file; --out only replaces regular files\n")
+        #expect(folder.stderr == "Error: cannot write d: it is a directory, not a regular file; --out only replaces regular files.\n")
     }
 
     @Test func outKeepsThePermissionsOfTheFileItReplaces() throws {
@@ -295,7 +295,7 @@ import Testing
         #expect(try String(contentsOf: dir.appendingPathComponent("real.json"), encoding: .utf8).hasPrefix("{"))
         #expect(symlink("nowhere.json", dir.appendingPathComponent("dangling.json").path) == 0)
         let (dangling, _) = try run(["run", "waterfall", "--out", "dangling.json"], in: dir)
-        #expect(dangling.stderr == "Error: cannot write dangling.json: it is a symbolic link to a file that does not exist\n")
+        #expect(dangling.stderr == "Error: cannot write dangling.json: it is a symbolic link to a file that does not exist.\n")
     }
 
     @Test func outRemovesStaleTemporariesOfItsOwnNamingOnly() throws {
@@ -316,7 +316,7 @@ import Testing
     /// An empty name does not parse (exit 64); a folder that is missing is found while writing (exit 1).
     @Test(arguments: [
         ("", 64, usageErrorText("--out '' is not valid; expected a file name", command: "run")),
-        ("missing/x.json", 1, "Error: cannot write missing/x.json: the folder 'missing' does not exist\n"),
+        ("missing/x.json", 1, "Error: cannot write missing/x.json: the folder 'missing' does not exist.\n"),
     ])
     func outNamesTheProblemInItsOwnWords(path: String, status: Int32, message: String) throws {
         let (r, _) = try run(["run", "waterfall", "--out", path])

@@ -12,8 +12,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("notes/x.json", "Error: cannot write notes/x.json: 'notes' is not a folder\n"),
-        ("notes/sub/x.json", "Error: cannot write notes/sub/x.json: not a directory\n"),
+        ("notes/x.json", "Error: cannot write notes/x.json: 'notes' is not a folder.\n"),
+        ("notes/sub/x.json", "Error: cannot write notes/sub/x.json: not a directory.\n"),
     ])
     func aFileUsedAsAFolderIsNamed(path: String, message: String) throws {
         let dir = try temporaryDirectory()
@@ -41,7 +41,7 @@ import Testing
         try file.close()
         let message = String(decoding: process.error!.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.wait() == .exited(1))
-        #expect(message == "Error: cannot write x.json: it is the file standard output already writes to; leave out --out to print there\n")
+        #expect(message == "Error: cannot write x.json: it is the file standard output already writes to; leave out --out to print there.\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
         #expect(try files(in: dir) == ["x.json"])
     }

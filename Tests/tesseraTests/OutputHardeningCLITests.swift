@@ -174,7 +174,7 @@ import Testing
         #expect(chmod(file, 0o444) == 0)
         let r = try runAsUser(["run", "waterfall", "--out", "ro.json"], in: dir)
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: cannot write ro.json: you do not have permission to write it (a shell's > would refuse it too)\n")
+        #expect(r.stderr == "Error: cannot write ro.json: you do not have permission to write it (a shell's > would refuse it too).\n")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["ro.json"])
     }
@@ -224,12 +224,12 @@ import Testing
     }
 
     @Test(arguments: [
-        ("loop.json", "Error: cannot write loop.json: it is a symbolic link loop (or a chain of more than 40 links)\n"),
-        ("/dev/stdout", "Error: cannot write /dev/stdout: it is a symbolic link to a FIFO (named pipe), not to a regular file; --out only replaces regular files\n"),
-        ("/proc/self/fd/1", "Error: cannot write /proc/self/fd/1: it is a symbolic link to a FIFO (named pipe), not to a regular file; --out only replaces regular files\n"),
+        ("loop.json", "Error: cannot write loop.json: it is a symbolic link loop (or a chain of more than 40 links).\n"),
+        ("/dev/stdout", "Error: cannot write /dev/stdout: it is a symbolic link to a FIFO (named pipe), not to a regular file; --out only replaces regular files.\n"),
+        ("/proc/self/fd/1", "Error: cannot write /proc/self/fd/1: it is a symbolic link to a FIFO (named pipe), not to a regular file; --out only replaces regular files.\n"),
         ("/proc/version", geteuid() == 0
-            ? "Error: cannot write /proc/version: the folder '/proc' takes no new file for the replacement (no such file or directory)\n"
-            : "Error: cannot write /proc/version: you do not have permission to write it (a shell's > would refuse it too)\n"),
+            ? "Error: cannot write /proc/version: the folder '/proc' takes no new file for the replacement (no such file or directory).\n"
+            : "Error: cannot write /proc/version: you do not have permission to write it (a shell's > would refuse it too).\n"),
     ])
     func outToWhatIsNotAPlainFileSaysWhatItIs(path: String, message: String) throws {
         let dir = try temporaryDirectory()
@@ -262,7 +262,7 @@ import Testing
         let (r, _) = try run(arguments, files: files, in: dir)
         let out = arguments[arguments.count - 1]
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: cannot write \(out): it is \(role), which this command reads; write the output to another file\n")
+        #expect(r.stderr == "Error: cannot write \(out): it is \(role), which this command reads; write the output to another file.\n")
         #expect(r.stdout == "")
         #expect(try String(contentsOf: dir.appendingPathComponent(input), encoding: .utf8) == files[input])
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.lua", "d.json", "e.json", "link.json", "s.lua"])
@@ -271,11 +271,11 @@ import Testing
     /// The output file is checked before any work: a layout that fails, a dataset that does not
     /// load, are not reached (a 1M-item run used to do all its work, then refuse its --out).
     @Test(arguments: [
-        (["run", "boom.lua", "--data", "d.json", "--out", "d.json"], "cannot write d.json: it is the --data dataset, which this command reads; write the output to another file"),
-        (["run", "boom.lua", "--data", "d.json", "--out", "nowhere/x.json"], "cannot write nowhere/x.json: the folder 'nowhere' does not exist"),
-        (["run", "flow", "--data", "bad.json", "--out", "bad.json"], "cannot write bad.json: it is the --data dataset, which this command reads; write the output to another file"),
-        (["animate", "boom.lua", "--data", "d.json", "--to", "bad.json", "--out", "d.json"], "cannot write d.json: it is the --data dataset, which this command reads; write the output to another file"),
-        (["animate", "flow", "--data", "bad.json", "--to", "d.json", "--out", "d.json"], "cannot write d.json: it is the --to dataset, which this command reads; write the output to another file"),
+        (["run", "boom.lua", "--data", "d.json", "--out", "d.json"], "cannot write d.json: it is the --data dataset, which this command reads; write the output to another file."),
+        (["run", "boom.lua", "--data", "d.json", "--out", "nowhere/x.json"], "cannot write nowhere/x.json: the folder 'nowhere' does not exist."),
+        (["run", "flow", "--data", "bad.json", "--out", "bad.json"], "cannot write bad.json: it is the --data dataset, which this command reads; write the output to another file."),
+        (["animate", "boom.lua", "--data", "d.json", "--to", "bad.json", "--out", "d.json"], "cannot write d.json: it is the --data dataset, which this command reads; write the output to another file."),
+        (["animate", "flow", "--data", "bad.json", "--to", "d.json", "--out", "d.json"], "cannot write d.json: it is the --to dataset, which this command reads; write the output to another file."),
     ])
     func outIsCheckedBeforeAnyWork(arguments: [String], message: String) throws {
         let files = ["d.json": "[{\"id\": \"a\"}]\n", "bad.json": "[{\"id\": true}]\n",

@@ -87,6 +87,23 @@ import Testing
         #expect(run.stdout.split(separator: "\n").contains { $0.count == 60 && $0.allSatisfy { "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789. ".contains($0) } })
     }
 
+    /// Counts a person reads have their digits grouped (the svg caption's "1,898 items"); the
+    /// sizes and offsets beside them do not, nor does the JSON.
+    @Test func textCountsAreGroupedAndCoordinatesAreNot() throws {
+        let run = try runTessera(["run", "waterfall", "--data", "datasets/emoji-15.1.json", "--format", "text"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").prefix(6).filter { !$0.hasPrefix("layout time:") }
+        #expect(lines == [
+            "layout:       waterfall",
+            "data:         datasets/emoji-15.1.json (1,898 items in 9 sections)",
+            "viewport:     375 x 812 at 0,0",
+            "content size: 375 x 770588",
+            "visible:      2 items (0, 1)",
+        ])
+        let json = try runTessera(["run", "waterfall", "--data", "datasets/emoji-15.1.json"])
+        #expect(json.stdout.hasPrefix("{\n  \"viewport\": [375, 812],\n  \"contentSize\": [375, 770588],\n"), "\(json.stdout.prefix(300))")
+    }
+
     /// Human lines round to two decimals with no trailing zeros: 374.99999999999994 reads 375.
     @Test func textSummaryNumbersHaveNoFloatNoise() throws {
         let dir = try temporaryDirectory()

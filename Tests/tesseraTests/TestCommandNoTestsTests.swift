@@ -75,7 +75,7 @@ import Testing
         let notLua = try TestCommandTests.test(["passwd"], in: root)
         #expect(notLua.status == 2)
         #expect(notLua.stdout == "")
-        #expect(notLua.stderr == "Error: passwd is not a Lua script (its name does not end in .lua); expected a test file (NAME_test.lua) or a folder of them\n")
+        #expect(notLua.stderr == "Error: passwd: expected a test file (NAME_test.lua) or a folder of them, found a file that is not a Lua script (its name does not end in .lua).\n")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("layouts"), withIntermediateDirectories: true)
         for name in ["mosaic.lua", "grid.lua"] {
             try "return {}\n".write(to: root.appendingPathComponent("layouts/" + name), atomically: true, encoding: .utf8)

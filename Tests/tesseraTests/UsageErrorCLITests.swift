@@ -16,15 +16,15 @@ import Testing
         (["run", "waterfall", "--section-offset", "1=x,2"],
          "--section-offset '1=x,2' is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0"),
         (["run", "waterfall", "--duplicates", "keep"], "--duplicates 'keep' is not valid; expected reject, pairInOrder or suffix"),
-        (["run", "waterfall", "--colums", "3"], "Unknown option '--colums' (if it is a layout param: --param colums=3)"),
+        (["run", "waterfall", "--colums", "3"], "unknown option '--colums' (if it is a layout param: --param colums=3)"),
         (["run", "--layout", "waterfall"],
-         "Unknown option '--layout'; <layout> is an argument, given without a flag (waterfall, not --layout waterfall)"),
-        (["diff", "--old", "a.json", "b.json"], "Unknown option '--old'; <old> is an argument, given without a flag (a.json, not --old a.json)"),
-        (["run", "waterfall", "--forma", "json"], "Unknown option '--forma' (did you mean --format?)"),
+         "unknown option '--layout'; <layout> is an argument, given without a flag (waterfall, not --layout waterfall)"),
+        (["diff", "--old", "a.json", "b.json"], "unknown option '--old'; <old> is an argument, given without a flag (a.json, not --old a.json)"),
+        (["run", "waterfall", "--forma", "json"], "unknown option '--forma' (did you mean --format?)"),
         // The start of a flag, or of a word of one: ArgumentParser offered nothing, the flag was
         // taken for a layout parameter.
-        (["run", "waterfall", "--view", "1x1"], "Unknown option '--view' (did you mean --viewport?)"),
-        (["run", "waterfall", "--section", "team"], "Unknown option '--section' (did you mean --section-by or --section-offset?)"),
+        (["run", "waterfall", "--view", "1x1"], "unknown option '--view' (did you mean --viewport?)"),
+        (["run", "waterfall", "--section", "team"], "unknown option '--section' (did you mean --section-by or --section-offset?)"),
         (["check", "waterfall", "--sizing", "nope"], "--sizing 'nope' is not valid; expected one of fit, fillWidth, intrinsic, fill"),
         (["diff", emoji, emoji, "--format", "yaml"], "--format 'yaml' is not valid; expected json or text"),
         (["scroll", "waterfall", "--data", emoji, "--steps", "0"], "--steps '0' is not valid; expected a whole number from 1 to 10000000"),
@@ -70,23 +70,23 @@ import Testing
         // The page takes it as its size and sends it back when it reconnects: its fields hold whole numbers.
         (["preview", "flow", "--data", emoji, "--viewport", "375.5x812"],
          "--viewport '375.5x812' is not valid; expected a size the preview's page draws, whole numbers from 1 to 100000 on each side"),
-        (["preview", "flow", "--data", emoji, "--offset", "0,0"], "Unknown option '--offset' (a flag of run, animate; not of preview)"),
+        (["preview", "flow", "--data", emoji, "--offset", "0,0"], "unknown option '--offset' (a flag of run, animate; not of preview)"),
         // Another command's flag: ArgumentParser offered this command's closest ("Did you mean '--rtl'?"),
         // or, for --animator, the layout parameter guess.
-        (["run", "waterfall", "--fps", "30"], "Unknown option '--fps' (a flag of animate; not of run)"),
-        (["run", "waterfall", "--animator", "fade"], "Unknown option '--animator' (a flag of animate, scroll, preview; not of run)"),
+        (["run", "waterfall", "--fps", "30"], "unknown option '--fps' (a flag of animate; not of run)"),
+        (["run", "waterfall", "--animator", "fade"], "unknown option '--animator' (a flag of animate, scroll, preview; not of run)"),
         // An unknown flag is named even where ArgumentParser first read its value as an argument
         // ("unknown bench suite '3'", "Missing expected argument '<new>'") or missed another.
-        (["bench", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout param: --param rounds=3)"),
-        (["bench", "layout", "--rounds=3"], "Unknown option '--rounds' (if it is a layout param: --param rounds=V)"),
-        (["diff", "--rounds", "3"], "Unknown option '--rounds'"),
-        (["animate", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout param: --param rounds=3)"),
-        (["preview", "flow", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout param: --param rounds=3)"),
+        (["bench", "--rounds", "3"], "unknown option '--rounds' (if it is a layout param: --param rounds=3)"),
+        (["bench", "layout", "--rounds=3"], "unknown option '--rounds' (if it is a layout param: --param rounds=V)"),
+        (["diff", "--rounds", "3"], "unknown option '--rounds'"),
+        (["animate", "--rounds", "3"], "unknown option '--rounds' (if it is a layout param: --param rounds=3)"),
+        (["preview", "flow", "--rounds", "3"], "unknown option '--rounds' (if it is a layout param: --param rounds=3)"),
         // A dataset given without its flag.
-        (["check", "waterfall", "photos.jsonl"], "Unexpected argument 'photos.jsonl'; a dataset is given with --data: --data photos.jsonl"),
+        (["check", "waterfall", "photos.jsonl"], "unexpected argument 'photos.jsonl'; a dataset is given with --data: --data photos.jsonl"),
         (["run", "waterfall", "--rtl", "--out", "a.json", "photos.csv"],
-         "Unexpected argument 'photos.csv'; a dataset is given with --data: --data photos.csv"),
-        (["run", "waterfall", "--data", emoji, "b.json"], "Unexpected argument 'b.json'"),
+         "unexpected argument 'photos.csv'; a dataset is given with --data: --data photos.csv"),
+        (["run", "waterfall", "--data", emoji, "b.json"], "unexpected argument 'b.json'"),
         (["repl", "photos.jsonl"], "<FILE.lua> 'photos.jsonl' is a dataset, not Lua statements; a dataset is given with --data: --data photos.jsonl"),
         (["bench", "nosuchsuite"],
          "unknown bench suite 'nosuchsuite'; known suites: layout, visible, diff, load, lua, animator, engine, compositional, preview, test"),
@@ -102,6 +102,32 @@ import Testing
         }
     }
 
+    /// ArgumentParser's own sentences start lowercase, as ours do (it wrote "Missing expected
+    /// argument", "Unexpected argument"); its Help line and the usage stay below as it writes them.
+    @Test func argumentParsersSentencesReadAsOurs() throws {
+        let missing = try runTessera(["run"], input: "")
+        #expect(missing.status == 64 && missing.stdout == "")
+        #expect(missing.stderr == """
+            Error: missing expected argument '<layout>'
+            Help:  <layout>  A built-in layout (flow, row, waterfall, overlay, split), a layout script by name (appstore; `tessera layouts` lists them), or a .lua file.
+            Usage: \(usageLines["run"] ?? "")
+              See 'tessera run --help' for more information.
+
+            """)
+        #expect(parseFailure(["diff", "a.json"])?.stderr == """
+            Error: missing expected argument '<new>'
+            Help:  <new>  The new dataset (.json, .jsonl or .csv).
+            Usage: \(usageLines["diff"] ?? "")
+              See 'tessera diff --help' for more information.
+
+            """)
+        expectParseFailure(["run", "waterfall", "extra"], "unexpected argument 'extra'")
+        // An unknown flag, a misspelt one and a value that does not parse, each in one sentence.
+        try expectUsageError(["diff", "a.json", "b.json", "--bogus"], "unknown option '--bogus'")
+        expectParseFailure(["check", "waterfall", "--strcit"], "unknown option '--strcit' (did you mean --strict?)")
+        expectParseFailure(["run", "waterfall", "--viewport", "x"], "--viewport 'x' is not valid; expected two finite numbers like 375x812")
+    }
+
     /// scroll, preview and animate, which lay out generated items without --data as run does,
     /// given a dataset without the flag, say how to give it as run says it.
     @Test(arguments: [["scroll", "waterfall", "photos.jsonl"], ["preview", "waterfall", "photos.jsonl"],
@@ -110,7 +136,7 @@ import Testing
         let failure = parseFailure(arguments)
         #expect(failure?.status == 64)
         #expect(failure?.stderr == """
-            Error: Unexpected argument 'photos.jsonl'; a dataset is given with --data: --data photos.jsonl
+            Error: unexpected argument 'photos.jsonl'; a dataset is given with --data: --data photos.jsonl
             Usage: \(usageLines[arguments[0]] ?? "")
               See 'tessera \(arguments[0]) --help' for more information.
 
@@ -131,7 +157,7 @@ import Testing
         // Its unknown flags are explained as every command's are.
         let flag = try runTessera(["test", "--data", "x"], input: "")
         #expect(flag.status == 2 && flag.stdout == "")
-        #expect(flag.stderr.hasPrefix("Error: Unknown option '--data' (a flag of run, check, animate, scroll, repl, bench, preview; not of test)\nUsage: tessera test [<paths> ...] "))
+        #expect(flag.stderr.hasPrefix("Error: unknown option '--data' (a flag of run, check, animate, scroll, repl, bench, preview; not of test)\nUsage: tessera test [<paths> ...] "))
     }
 
     @Test func versionIsAFlagOfTheProgram() throws {
@@ -155,7 +181,7 @@ import Testing
     }
 
     @Test func aMisspeltCommandGetsTheClosestOne() throws {
-        // It was ArgumentParser's bare "Unexpected argument 'rnu'".
+        // It was ArgumentParser's bare "unexpected argument 'rnu'".
         let r = try runTessera(["rnu", "flow"], input: "")
         #expect(r.status == 64 && r.stdout == "")
         #expect(r.stderr == """

@@ -98,8 +98,9 @@ package struct RunDifference: Sendable {
     /// `9 elements moved, 1 appeared, 0 disappeared`, and `, 2 changed otherwise` when frames
     /// stayed but other members changed.
     public var counts: String {
-        "\(NumberText.counted(moved.count, "element")) moved, \(appeared.count) appeared, \(disappeared.count) disappeared"
-            + (changed.isEmpty ? "" : ", \(changed.count) changed otherwise")
+        "\(NumberText.counted(moved.count, "element")) moved, \(NumberText.grouped(appeared.count)) appeared, "
+            + "\(NumberText.grouped(disappeared.count)) disappeared"
+            + (changed.isEmpty ? "" : ", \(NumberText.grouped(changed.count)) changed otherwise")
     }
 
     /// The lines a failure prints under its first: the first `limit` of each kind with old and

@@ -41,8 +41,9 @@ package enum NumberText {
         return sign + whole + "." + String(repeating: "0", count: places - fraction.count) + fraction
     }
 
-    /// A whole number with its digits grouped in threes by commas, as the pages'
-    /// `toLocaleString('en-US')` writes a count: `1,234`, `999`, `-1,000,000`. O(digits).
+    /// A count as a person reads it: its digits grouped in threes by commas, as the pages'
+    /// `displayCount` (display-number.js) writes one: `1,234`, `999`, `-1,000,000`. For counts
+    /// only: ids, offsets, coordinates and what a program reads are written plainly. O(digits).
     public static func grouped(_ n: Int) -> String {
         let digits = Array(String(n.magnitude))
         var text = n < 0 ? "-" : ""
@@ -53,11 +54,11 @@ package enum NumberText {
         return text
     }
 
-    /// A count with its noun, plural unless the count is one: `1 section`, `0 sections`,
-    /// `2 items`; with `grouped`, its digits grouped as `grouped` writes them (`1,988 items`), as
-    /// a picture writes every count. For nouns whose plural adds an s (every noun the CLI
-    /// counts). O(digits).
-    public static func counted(_ count: Int, _ noun: String, grouped: Bool = false) -> String {
-        "\(grouped ? Self.grouped(count) : String(count)) \(noun)\(count == 1 ? "" : "s")"
+    /// A count with its noun, plural unless the count is one, its digits grouped as `grouped`
+    /// writes them: `1 section`, `0 sections`, `1,988 items`, as every count a person reads is
+    /// written (text outputs, summaries, messages, pictures; never JSON, CSV, ids or
+    /// coordinates). For nouns whose plural adds an s (every noun the CLI counts). O(digits).
+    public static func counted(_ count: Int, _ noun: String) -> String {
+        "\(grouped(count)) \(noun)\(count == 1 ? "" : "s")"
     }
 }

@@ -18,12 +18,13 @@ extension LayoutCheck {
 
         /// How the summary counts warnings of this kind: "2 overlapping pairs".
         func counted(_ n: Int) -> String {
+            let n = NumberText.grouped(n)
             switch self {
-            case .overlap: return n == 1 ? "1 overlapping pair" : "\(n) overlapping pairs"
-            case .outside: return n == 1 ? "1 item outside" : "\(n) items outside"
-            case .visible: return n == 1 ? "1 visible miss" : "\(n) visible misses"
-            case .covered: return n == 1 ? "1 header covering items" : "\(n) headers covering items"
-            case .pinned: return n == 1 ? "1 pair of pinned elements overlapping" : "\(n) pairs of pinned elements overlapping"
+            case .overlap: return n == "1" ? "1 overlapping pair" : "\(n) overlapping pairs"
+            case .outside: return n == "1" ? "1 item outside" : "\(n) items outside"
+            case .visible: return n == "1" ? "1 visible miss" : "\(n) visible misses"
+            case .covered: return n == "1" ? "1 header covering items" : "\(n) headers covering items"
+            case .pinned: return n == "1" ? "1 pair of pinned elements overlapping" : "\(n) pairs of pinned elements overlapping"
             }
         }
     }

@@ -21,7 +21,8 @@ package enum LayoutTestSuite {
             guard !ScriptFiles.exists(path), PathPattern.isPattern(path) else { return [path] }
             let matched = PathPattern.matches(path)
             if matched.isEmpty {
-                throw LayoutTestPathError(message: "no file matches \(path); expected a test file, a folder of *\(fileSuffix) files or a pattern that matches some")
+                throw LayoutTestPathError(path, expected: "a test file, a folder of *\(fileSuffix) files or a pattern that matches some",
+                                          found: "a pattern that matches no file")
             }
             return matched
         }
@@ -32,12 +33,14 @@ package enum LayoutTestSuite {
                 // A named file runs as a Lua script: any other (`tessera test /etc/passwd`)
                 // would only fail on its first line.
                 guard path.lowercased().hasSuffix(".lua") else {
-                    throw LayoutTestPathError(message: "\(path) is not a Lua script (its name does not end in .lua); expected a test file (NAME\(fileSuffix)) or a folder of them")
+                    throw LayoutTestPathError(path, expected: "a test file (NAME\(fileSuffix)) or a folder of them",
+                                              found: "a file that is not a Lua script (its name does not end in .lua)")
                 }
                 found.append(path)
             } else if ScriptFiles.exists(path) {
                 // A device, a FIFO or a socket (`tessera test /dev/zero`) is there but is no test.
-                throw LayoutTestPathError(message: "\(path) is neither a readable file nor a folder; expected a test file or a folder of *\(fileSuffix) files")
+                throw LayoutTestPathError(path, expected: "a test file or a folder of *\(fileSuffix) files",
+                                          found: "neither a readable file nor a folder")
             } else {
                 throw LayoutTestPathError(message: "\(path): " + NearbyFile.missing(path, expected: "a test file or a folder of *\(fileSuffix) files", extensions: ["lua"]) + ".")
             }
@@ -96,8 +99,16 @@ package enum LayoutTestSuite {
     }
 }
 
-/// A path given to `tessera test` that is neither a test file nor a folder.
+/// A path given to `tessera test` that is neither a test file nor a folder, said as every
+/// command says a file it cannot read: "PATH: expected ..., found ...".
 package struct LayoutTestPathError: Error, CustomStringConvertible {
     public let message: String
     public var description: String { message }
+
+    init(message: String) { self.message = message }
+
+    /// "`path`: expected `kind`, found `found`." (`NearbyFile.missing`'s shape, for a path that is there).
+    init(_ path: String, expected kind: String, found: String) {
+        message = "\(path): expected \(kind), found \(found)."
+    }
 }

@@ -37,7 +37,8 @@ struct TestFileSearch: Sendable {
         guard let names = list(folder) else {
             // One removed while the search ran is no longer there to test.
             guard entry(folder, false) == nil else {
-                throw LayoutTestPathError(message: "the folder \(folder) cannot be read; expected folders this user may list (name the readable folders as PATHs instead)")
+                throw LayoutTestPathError(folder, expected: "a folder this user may list",
+                                          found: "one that cannot be read (name the readable folders as PATHs instead)")
             }
             return
         }

@@ -30,7 +30,8 @@
 ///
 /// display-number.js is `displayNumber(v)`: a number as the pages show it in labels, tooltips and
 /// the status line, by `NumberText.display`'s rule (the text output's and the svg picture's
-/// captions and hover titles): at most two decimals.
+/// captions and hover titles): at most two decimals; and `displayCount(n)`: a count (items,
+/// nodes) with its digits grouped by commas, as `NumberText.grouped` writes it.
 ///
 /// timeline-player.js plays a sampled timeline (the data `TimelinePage` writes) for `animate
 /// --format html` and for the preview's saves: one way of showing a timeline.

@@ -14,3 +14,17 @@ function displayNumber(v) {
   if (!Number.isInteger(r) || Math.abs(r) < 9007199254740992) return String(r);
   return Math.abs(r) === 9007199254740992 ? String(r) + '.0' : r.toExponential();
 }
+
+// A count as a person reads it (items, nodes, visible): digits grouped in threes by commas,
+// NumberText.grouped in TesseraCore, so "1,988 items" reads the same in the terminal and on the
+// pages. For counts only: offsets, coordinates and ids keep displayNumber's plain digits.
+// Tests/TesseraRenderTests/Fixtures/display-counts.json holds the cases both sides are tested on.
+function displayCount(n) {
+  const digits = String(Math.abs(n));
+  let text = n < 0 ? '-' : '';
+  for (let k = 0; k < digits.length; k++) {
+    if (k > 0 && (digits.length - k) % 3 === 0) text += ',';
+    text += digits[k];
+  }
+  return text;
+}

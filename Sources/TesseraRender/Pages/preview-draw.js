@@ -131,7 +131,7 @@ function showStatus() {
     'gen ' + M.gen + (errorGen > M.gen ? ' (stale: gen ' + errorGen + ' failed)' : ''),
     r2(total) + ' ms (' + t.map(s => s[0] + ' ' + r2(s[1])).join(', ') + ')'
       + (pageTimings ? ', page ' + pageTimings.map(s => s[0] + ' ' + r2(s[1])).join(', ') : ''),
-    M.n + ' items', visibleCount + ' visible', mounted.size + ' nodes',
+    displayCount(M.n) + ' items', displayCount(visibleCount) + ' visible', displayCount(mounted.size) + ' nodes',
     'offset ' + displayNumber(S.x) + ',' + displayNumber(S.y), 'viewport ' + S.w + 'x' + S.h
       + (laidOutElsewhere() ? ' (laid out at ' + M.h.viewport.join('x') + ', another page\'s size: click to lay out at this one)' : ''), 'content ' + displayNumber(M.CW) + 'x' + displayNumber(M.CH)];
   if (paramsElsewhere()) parts.push('laid out with another page\'s params (' + canonical(M.h.pageParams) + '): click to lay out with this one\'s');

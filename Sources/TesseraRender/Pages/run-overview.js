@@ -55,5 +55,5 @@ function overviewStrip(strip, mark, O, V, L, seek) {
 
 // "1 item", "1,234 items": a band's count as a person reads it.
 function countedItems(n) {
-  return n.toLocaleString('en-US') + (n === 1 ? ' item' : ' items');
+  return displayCount(n) + (n === 1 ? ' item' : ' items');
 }

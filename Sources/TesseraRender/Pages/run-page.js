@@ -105,7 +105,7 @@ function update() {
   const { visible } = drawNear(G, vx, vy, VW, VH, nodes, page);
   showOverview(down ? vy : vx);
   statusLine.textContent = 'offset ' + displayNumber(vx) + ',' + displayNumber(vy) + ': '
-    + visible + ' items visible (orange), ' + nodes.mounted.size + ' nodes near the viewport';
+    + displayCount(visible) + ' items visible (orange), ' + displayCount(nodes.mounted.size) + ' nodes near the viewport';
 }
 function scrollToOffset() {
   let x = D.offset[0], y = D.offset[1];

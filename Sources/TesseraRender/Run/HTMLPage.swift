@@ -67,7 +67,7 @@ public struct HTMLPage {
         let shared = try PageData(run: run, shelfOffsets: sectionOffsets, rounded: true).fields()
         let content = result.contentSize
         let title = PageText.markup(run.layoutName)
-        let summary = "\(title): \(NumberText.counted(result.count, "item", grouped: true)), content \(NumberText.display(content.width)) x \(NumberText.display(content.height))"
+        let summary = "\(title): \(NumberText.counted(result.count, "item")), content \(NumberText.display(content.width)) x \(NumberText.display(content.height))"
         try PageTemplate.runPage.write(to: out) { marker in
             switch marker {
             case "title": out.append(title)

@@ -89,12 +89,12 @@ public struct SVGPicture {
         let svg = LineWriter(out)
         svg.add("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(panelWidth + minimapWidth + 3 * pad))\" height=\"\(n(panelHeight + header + pad))\" font-family=\"\(TextWidth.family)\">")
         svg.add("<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f7\"/>")
-        svg.add("<text x=\"\(n(pad))\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(PageText.markup(run.layoutName)): \(NumberText.counted(result.count, "item", grouped: true)), content \(d(content.width)) x \(d(content.height))</text>")
+        svg.add("<text x=\"\(n(pad))\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(PageText.markup(run.layoutName)): \(NumberText.counted(result.count, "item")), content \(d(content.width)) x \(d(content.height))</text>")
         svg.add("<text x=\"\(n(pad))\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport \(d(shown.width)) x \(d(shown.height)) at \(d(shown.x)),\(d(shown.y)): \(NumberText.grouped(visible.count)) visible (orange)</text>")
         if huge {
             let hidden = minimapFrames.count - minimapDrawn.count
             svg.add("<text x=\"\(n(pad))\" y=\"48\" font-size=\"11\" fill=\"#1a1a1a\">drawn to scale"
-                    + "\(hidden > 0 ? "; \(NumberText.counted(hidden, "item", grouped: true)) under 1/100 px left off the minimap" : "")</text>")
+                    + "\(hidden > 0 ? "; \(NumberText.counted(hidden, "item")) under 1/100 px left off the minimap" : "")</text>")
         }
 
         // Main panel, clipped to the region.

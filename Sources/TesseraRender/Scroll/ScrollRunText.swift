@@ -22,19 +22,19 @@ package enum ScrollRunText {
             shown += separator + name
             count += 1
         }
-        return names.count > count ? shown + " (+\(names.count - count))" : shown
+        return names.count > count ? shown + " (+\(NumberText.grouped(names.count - count)))" : shown
     }
 
     public static func render(_ run: ScrollRun) -> String {
-        let f = NumberText.display(_:)
+        let f = NumberText.display(_:), n = NumberText.grouped
         func ids(_ ids: [ItemID]) -> String { list(ids.map { describeIdentifier($0) }, separator: " ") }
         var lines = run.steps.enumerated().map { k, s in
-            "step \(k + 1) offset \(f(s.offset.x)),\(f(s.offset.y)): \(s.visible) visible; in \(ids(s.inserted)); out \(ids(s.deleted))"
+            "step \(k + 1) offset \(f(s.offset.x)),\(f(s.offset.y)): \(n(s.visible)) visible; in \(ids(s.inserted)); out \(ids(s.deleted))"
                 + elements(s) + (s.adjust.map { "; adjust \(f($0.x)),\(f($0.y))" } ?? "") + (s.jump != 0 ? "; jump \(f(s.jump))" : "")
                 + "; \(f(s.microseconds)) us"
         }
         let jump = run.isMeasured ? "; max jump \(f(run.maxJump))" : ""
-        lines.append("\(run.steps.count) steps: \(run.stats.created) views created, \(run.stats.reused) reused, at most \(run.maxVisible) visible; step median \(f(run.medianMicroseconds)) us, p99 \(f(run.p99Microseconds)) us" + jump)
+        lines.append("\(NumberText.counted(run.steps.count, "step")): \(n(run.stats.created)) views created, \(n(run.stats.reused)) reused, at most \(n(run.maxVisible)) visible; step median \(f(run.medianMicroseconds)) us, p99 \(f(run.p99Microseconds)) us" + jump)
         return lines.joined(separator: "\n")
     }
 

@@ -245,7 +245,7 @@ enum PreviewBench: BenchSuite {
 
     /// Truncates and writes the file, as an editor's in-place save does (one close-after-write).
     private static func writeInPlace(_ data: Data, to path: String) throws {
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw CLIError("bench preview: cannot write \(path)") }
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw CLIError(cannotWriteMessage(path, "it cannot be opened for writing")) }
         defer { try? handle.close() }
         try handle.truncate(atOffset: 0)
         try handle.write(contentsOf: data)

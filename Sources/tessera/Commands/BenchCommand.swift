@@ -149,14 +149,14 @@ struct BenchCommand: GivenFlagsChecked {
     }
 
     private func printTableHeader() {
-        printLine(pad("suite", 8) + pad("case", 44) + pad("n", 9, right: true) + pad("median ms", 12, right: true)
+        printLine(pad("suite", 8) + pad("case", 44) + pad("n", 10, right: true) + pad("median ms", 12, right: true)
               + "  " + pad("baseline", 30) + pad("base ms", 12, right: true) + pad("ratio", 10, right: true)
               + pad("RSS MB", 9, right: true) + "  notes")
     }
 
     private func printTableRow(_ r: BenchResult) {
         let notes = (r.notes ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\(fmt($0.value))" }.joined(separator: " ")
-        printLine(pad(r.suite, 8) + pad(r.name, 44) + pad(String(r.n), 9, right: true)
+        printLine(pad(r.suite, 8) + pad(r.name, 44) + pad(NumberText.grouped(r.n), 10, right: true)
               + pad(fmt(r.median_ms), 12, right: true) + "  " + pad(r.baseline, 30)
               + pad(r.baseline_median_ms.map(fmt) ?? "-", 12, right: true)
               + pad(r.ratio.map { fmt($0) + "x" } ?? "-", 10, right: true)

@@ -69,7 +69,7 @@ struct CheckCommand: ParsableCommand, LayoutCommand {
             printLine("\(layout): ok on \(source): \(facts), 0 warnings")
             return
         }
-        let warnings = check.overlapsTruncated ? "\(check.warningCount)+ warnings" : NumberText.counted(check.warningCount, "warning")
+        let warnings = check.overlapsTruncated ? "\(NumberText.grouped(check.warningCount))+ warnings" : NumberText.counted(check.warningCount, "warning")
         printLine("\(layout): problems on \(source): \(facts), \(warnings) (\(check.summary))")
         let failing = failingKinds().filter { check.count(of: $0) > 0 }
         guard failing.isEmpty else {

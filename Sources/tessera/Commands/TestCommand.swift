@@ -39,7 +39,7 @@ struct TestCommand: ParsableCommand {
         for case let (flag, file?) in [("--junit", junit), ("--report", report)] {
             if file.isEmpty { throw usageError(emptyFileNameMessage(flag)) }
             // Asked before any test runs: a long run must not end in a report with nowhere to go.
-            if let problem = folderProblem(ofFileAt: file) { throw usageError("cannot write \(file): \(problem)") }
+            if let problem = folderProblem(ofFileAt: file) { throw usageError(cannotWriteMessage(file, problem)) }
         }
         // Without a PATH only a folder that looks like a project is searched: in /tmp or a home
         // folder the search would run (and write snapshots beside) other checkouts' tests.
@@ -98,7 +98,7 @@ struct TestCommand: ParsableCommand {
         }
         // A mistyped filter must not pass a CI job by running nothing.
         if let filter, tests.isEmpty {
-            throw usageError("--filter \(quotedArgument(filter)) matched no test in \(files.count) test file\(files.count == 1 ? "" : "s"); expected part of a test's name")
+            throw usageError("--filter \(quotedArgument(filter)) matched no test in \(NumberText.counted(files.count, "test file")); expected part of a test's name")
         }
         // Every file failed before running a test (none declares one, or none loads): said
         // apart from the per-file lines, as a run that tested nothing.
@@ -117,10 +117,11 @@ struct TestCommand: ParsableCommand {
     /// The last line: `N passed, M failed`, with `, K written`, `, U updated` and `, J obsolete`
     /// when not 0.
     static func summary(passed: Int, failed: Int, written: Int = 0, updated: Int = 0, obsolete: Int = 0) -> String {
-        var summary = "\(passed) passed, \(failed) failed"
-        if written > 0 { summary += ", \(written) written" }
-        if updated > 0 { summary += ", \(updated) updated" }
-        if obsolete > 0 { summary += ", \(obsolete) obsolete" }
+        let n = NumberText.grouped
+        var summary = "\(n(passed)) passed, \(n(failed)) failed"
+        if written > 0 { summary += ", \(n(written)) written" }
+        if updated > 0 { summary += ", \(n(updated)) updated" }
+        if obsolete > 0 { summary += ", \(n(obsolete)) obsolete" }
         return summary
     }
 

@@ -158,11 +158,11 @@ struct BrowserOpener {
         page = folder + "/open.html"
         let html = PreviewPage.opener(address: address)
         let fd = open(page, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw CLIError("cannot write \(page) (\(systemReason(errno)))") }
+        guard fd >= 0 else { throw CLIError(cannotWriteMessage(page, systemReason(errno))) }
         defer { close(fd) }
         let bytes = Array(html.utf8)
         guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
-            throw CLIError("cannot write \(page) (\(systemReason(errno)))")
+            throw CLIError(cannotWriteMessage(page, systemReason(errno)))
         }
     }
 

@@ -78,7 +78,7 @@ extension PreviewSession {
             onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
             log("gen \(generation) ok in \(Self.format(Self.ms(t0, t5))) ms: "
                 + timings.map { "\($0.0) \(Self.format($0.1))" }.joined(separator: ", ")
-                + " (\(laidOut.result.count) items, \(hub.clientCount) page\(hub.clientCount == 1 ? "" : "s"))")
+                + " (\(NumberText.counted(laidOut.result.count, "item")), \(NumberText.counted(hub.clientCount, "page")))")
         } catch {
             retired.free()
             lastInputs?.merge(scriptFiles.readLater) { old, _ in old }

@@ -1,0 +1,17 @@
+extension Tessera {
+    /// ArgumentParser starts its sentences with a capital ("Unknown option '--colums'", "Missing
+    /// expected argument '<layout>'", "The value 'x' is invalid for ..."); every sentence of ours
+    /// after "Error: " starts lowercase. `text` (an error's, "Error: " and its lines) with the
+    /// first word after "Error: " lowercased when it is a capitalised word (`Unknown`, `The`), not
+    /// a flag, a file name or a name in capitals (`TESSERA_PATH`, `Photos.json:`); else `text`.
+    /// The lines below the first (the usage, a Help line) are left as they are. O(first word).
+    static func lowercasingParserSentence(_ text: String) -> String {
+        let prefix = "Error: "
+        guard text.hasPrefix(prefix) else { return text }
+        let sentence = text.dropFirst(prefix.count)
+        let word = sentence.prefix { $0 != " " }
+        guard word.count > 1, word.count < sentence.count, let first = word.first, first.isASCII, first.isUppercase,
+              word.dropFirst().allSatisfy({ $0.isASCII && $0.isLowercase }) else { return text }
+        return prefix + first.lowercased() + sentence.dropFirst()
+    }
+}
