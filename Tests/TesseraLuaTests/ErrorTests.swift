@@ -350,6 +350,21 @@ import LuaBridge
         #expect(host.memoryPeak <= cap)
     }
 
+    /// The memory cap refuses an allocation as Lua's own out-of-memory error, so `pcall`
+    /// catches it as Lua's bare "not enough memory" (unlike the time limit, which passes
+    /// `pcall` by), and the script goes on within the cap (docs/sandbox.md says so).
+    @Test func aMemoryErrorCaughtByPcallIsLuasOwnAndTheScriptGoesOnWithinTheCap() throws {
+        let cap = 8 * 1_048_576
+        let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: cap, timeLimit: nil))
+        host.resetMemoryPeak()
+        let values = try host.evaluate("""
+            local ok, err = pcall(function() local t = {} for i = 1, 1e9 do t[i] = { i } end end)
+            return ok, err, #string.rep("x", 1000)
+            """, environment: try host.newEnvironment())
+        #expect(values == [.boolean(false), .string("not enough memory"), .integer(1000)])
+        #expect(host.memoryPeak <= cap)
+    }
+
     @Test func memoryErrorInConcatenationNamesTheLine() throws {
         // The refusals after the script's own (while the call unwinds) must not erase where it ran out.
         let cap = 8 * 1_048_576
