@@ -118,7 +118,7 @@ import Testing
         func add(_ e: LayoutElement) {
             if let scroller = scrollers[e.section], e.index != nil {
                 let o = scroll.offset(ofSection: e.section)
-                all.append((e.offsetBy(dx: -o.x, dy: -o.y), OrthogonalSection.clip(rect, to: scroller)))
+                all.append((e.offsetBy(dx: -o.x, dy: -o.y), rect.clipped(to: scroller)))
             } else {
                 all.append((e, rect))
             }

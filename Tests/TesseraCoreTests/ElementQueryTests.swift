@@ -229,7 +229,7 @@ struct FixedLayout: Layout {
             if let section, let scroller = scrollers[section] {
                 let o = scroll.offset(ofSection: section)
                 e.frame = e.frame.offsetBy(dx: -o.x, dy: -o.y)
-                if e.frame.overlapsWithPositiveArea(OrthogonalSection.clip(rect, to: scroller)) { drawn.append(e) }
+                if e.frame.overlapsWithPositiveArea(rect.clipped(to: scroller)) { drawn.append(e) }
             } else if e.frame.overlapsWithPositiveArea(rect) {
                 drawn.append(e)
             }

@@ -78,7 +78,7 @@ extension CollectionEngine {
     private func shownPart(of view: EngineView, scrollers: [OrthogonalSection]) -> Rect {
         guard !scrollers.isEmpty, view.index != nil,
               let scroller = scrollers.first(where: { $0.section == view.section }) else { return view.frame }
-        return OrthogonalSection.clip(view.frame, to: scroller.frame)
+        return view.frame.clipped(to: scroller.frame)
     }
 
     /// Half-open containment, so a point on the edge between two views hits only one.

@@ -93,6 +93,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         "(\(NumberText.exact(x)), \(NumberText.exact(y)), \(NumberText.exact(width)), \(NumberText.exact(height)))"
     }
 
+    /// The part of this rectangle inside `bounds`: zero wide or high (at the nearest edge of
+    /// `bounds`) when the two share no area. O(1).
+    public func clipped(to bounds: Rect) -> Rect {
+        let x0 = Swift.max(minX, bounds.minX), y0 = Swift.max(minY, bounds.minY)
+        return Rect(x: x0, y: y0, width: Swift.max(0, Swift.min(maxX, bounds.maxX) - x0),
+                    height: Swift.max(0, Swift.min(maxY, bounds.maxY) - y0))
+    }
+
     /// The smallest rectangle containing both.
     public func union(_ other: Rect) -> Rect {
         let lx = Swift.min(minX, other.minX), ly = Swift.min(minY, other.minY)

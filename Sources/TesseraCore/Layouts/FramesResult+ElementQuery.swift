@@ -130,7 +130,7 @@ extension FramesResult {
     /// scroller inside `rect`.
     private func appendOrthogonal(_ o: OrthogonalSection, _ rect: Rect, _ scroll: ScrollState, into found: inout DrawnList) {
         guard let orthogonalIndex else { return }
-        let clip = OrthogonalSection.clip(rect, to: o.frame)
+        let clip = rect.clipped(to: o.frame)
         let off = scroll.offset(ofSection: o.section)
         // Walk at rest; a hair of slack so rounding in the shift never loses a hit, then the
         // exact test on the drawn frame decides.

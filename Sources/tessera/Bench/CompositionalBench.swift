@@ -45,10 +45,9 @@ enum CompositionalBench: BenchSuite {
 
     /// Items of assorted sizes (for the flow layout) in `sections` sections of 50.
     static func dataset(sections: Int = sections) -> Dataset {
-        var state: UInt64 = 4242
+        var random = BenchRandom(seed: 4242)
         var data = Dataset.synthetic(count: sections * itemsPerSection) { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            let r = Double(state >> 33) / Double(1 << 31)
+            let r = random.unit()
             return Size(width: 60 + r * 240, height: 50 + r * 250)
         }
         data.sections = (0..<sections).map {

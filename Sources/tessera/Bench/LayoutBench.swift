@@ -41,11 +41,8 @@ enum LayoutBench: BenchSuite {
 
     /// Items of width 300 and heights in [50, 400) from a fixed LCG, so runs are comparable.
     static func benchDataset(count: Int) -> Dataset {
-        var state: UInt64 = 12345
-        return Dataset.synthetic(count: count) { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Size(width: 300, height: 50 + Double(state >> 33) / Double(1 << 31) * 350)
-        }
+        var random = BenchRandom(seed: 12345)
+        return Dataset.synthetic(count: count) { _ in Size(width: 300, height: 50 + random.unit() * 350) }
     }
 
     /// The baseline: the waterfall as a bare loop writing into a preallocated buffer.

@@ -28,11 +28,8 @@ enum LuaBench: BenchSuite {
 
     /// `count` items with integral `w` and `h` fields (what the justified rows read).
     static func sizedItems(count: Int) -> Dataset {
-        var state: UInt64 = 54321
-        func next(_ range: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % range
-        }
+        var random = BenchRandom(seed: 54321)
+        func next(_ range: Int) -> Int { random.below(range) }
         return Dataset(items: (0..<count).map { i in
             Item(id: .int(i), fields: ["id": .int(i), "w": .int(100 + next(300)), "h": .int(50 + next(350))])
         }, sourceName: "<generated>")
@@ -41,11 +38,8 @@ enum LuaBench: BenchSuite {
     /// `count` items with a `text` field of 3 to 14 words and no size, so `fit` measures the
     /// text at the proposed width, from a fixed LCG.
     static func textItems(count: Int) -> Dataset {
-        var state: UInt64 = 98765
-        func next(_ range: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % range
-        }
+        var random = BenchRandom(seed: 98765)
+        func next(_ range: Int) -> Int { random.below(range) }
         let words = ["paint", "stamp", "editor", "a", "small", "tool", "for", "the", "desktop", "music",
                      "player", "with", "plugins", "and", "themes", "viewer", "of", "maps", "games", "chess"]
         return Dataset(items: (0..<count).map { i in

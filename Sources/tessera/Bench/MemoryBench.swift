@@ -82,11 +82,8 @@ enum MemoryBench {
         var out: [UInt8] = []
         out.reserveCapacity(count * 40)
         func append(_ s: String) { out.append(contentsOf: s.utf8) }
-        var random = UInt64(28)
-        func next(_ range: Int, _ low: Int) -> Int {
-            random = random &* 6364136223846793005 &+ 1442695040888963407
-            return low + Int((random >> 33) % UInt64(range))
-        }
+        var random = BenchRandom(seed: 28)
+        func next(_ range: Int, _ low: Int) -> Int { low + random.below(range) }
         func item(_ k: Int) { append("{\"id\": \"item-\(k)\", \"w\": \(next(300, 100)), \"h\": \(next(500, 100))}") }
         guard let size = sectionSize else {
             append("{\"items\": [\n")

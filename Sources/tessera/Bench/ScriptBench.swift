@@ -115,16 +115,10 @@ enum ScriptBench {
         let scrollers = Dictionary(result.orthogonalSections.map { ($0.section, $0.frame) }, uniquingKeysWith: { a, _ in a })
         var hits: [Int] = []
         for (section, items) in result.sectionRanges.enumerated() {
-            let seen = scrollers[section].map { clip(q, to: $0) } ?? q
+            let seen = scrollers[section].map { q.clipped(to: $0) } ?? q
             for i in items where try result.frame(at: i, scroll: scroll).overlapsWithPositiveArea(seen) { hits.append(i) }
         }
         return hits
-    }
-
-    /// The rectangle `a` and `b` share (without area when they share none).
-    private static func clip(_ a: Rect, to b: Rect) -> Rect {
-        let x = max(a.minX, b.minX), y = max(a.minY, b.minY)
-        return Rect(x: x, y: y, width: max(0, min(a.maxX, b.maxX) - x), height: max(0, min(a.maxY, b.maxY) - y))
     }
 
     /// Samples per row, as the lua suite takes them: short runs are noisier, so more of them.

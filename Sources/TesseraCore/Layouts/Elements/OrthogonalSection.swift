@@ -19,10 +19,4 @@ public struct OrthogonalSection: Hashable, Sendable {
         self.frame = frame
         self.contentSize = contentSize
     }
-
-    /// The rectangle shared by `a` and `b` (possibly without area).
-    static func clip(_ a: Rect, to b: Rect) -> Rect {
-        let x0 = max(a.minX, b.minX), y0 = max(a.minY, b.minY)
-        return Rect(x: x0, y: y0, width: max(0, min(a.maxX, b.maxX) - x0), height: max(0, min(a.maxY, b.maxY) - y0))
-    }
 }
