@@ -42,11 +42,11 @@ enum ScriptBench {
         var samples: (script: [Double], flow: [Double]) = ([], [])
         for _ in 0..<repeats(count: n, quick: quick) {
             collectGarbage()
-            samples.script.append(try BenchClock.medianMilliseconds(repeats: 1, warmUp: false) {
+            samples.script.append(try BenchClock.Clock.threadCPU.milliseconds {
                 for _ in 0..<scriptPasses { result = try script.layout(context) }
             } / Double(scriptPasses))
             collectGarbage()
-            samples.flow.append(try BenchClock.medianMilliseconds(repeats: 1, warmUp: false) {
+            samples.flow.append(try BenchClock.Clock.threadCPU.milliseconds {
                 for _ in 0..<flowPasses { flowResult = try flow.layout(context) }
             } / Double(flowPasses))
         }
@@ -74,7 +74,7 @@ enum ScriptBench {
         }
         let scans = Array(queries.prefix(quick ? 8 : 30))
         var hits = 0
-        let (perBatch, perScanBatch) = try VisibleBench.alternatingMedians(repeats: quick ? 7 : 21, {
+        let (perBatch, perScanBatch) = try VisibleBench.alternatingMedians(repeats: quick ? 7 : 21, clock: .threadCPU, {
             hits = 0
             for q in queries { hits += try result.visible(in: q).count }
         }, {

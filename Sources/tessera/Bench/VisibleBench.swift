@@ -91,12 +91,13 @@ enum VisibleBench: BenchSuite {
 
     /// Median milliseconds of `a` and of `b`, sampled alternately after one warm-up run each,
     /// so that load from other processes on a shared machine hits both sides of a ratio alike.
-    static func alternatingMedians(repeats: Int, _ a: () throws -> Void, _ b: () throws -> Void) rethrows -> (Double, Double) {
+    static func alternatingMedians(repeats: Int, clock: BenchClock.Clock = .wall,
+                                   _ a: () throws -> Void, _ b: () throws -> Void) rethrows -> (Double, Double) {
         var samples: ([Double], [Double]) = ([], [])
         try a(); try b()
         for _ in 0..<repeats {
-            samples.0.append(try BenchClock.medianMilliseconds(repeats: 1, warmUp: false, a))
-            samples.1.append(try BenchClock.medianMilliseconds(repeats: 1, warmUp: false, b))
+            samples.0.append(try clock.milliseconds(a))
+            samples.1.append(try clock.milliseconds(b))
         }
         return (BenchClock.median(samples.0), BenchClock.median(samples.1))
     }
