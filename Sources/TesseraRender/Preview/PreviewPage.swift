@@ -37,7 +37,7 @@ package enum PreviewPage {
     ///
     /// Built as the UTF-8 bytes the server sends, into one buffer of the page's exact size, the
     /// pass encoded into it a piece at a time: building a page of megabytes holds that page and
-    /// little more (a page built as text, then bytes, held about four times its size). O(page).
+    /// little more (a page built as text, then bytes, held about three times its size). O(page).
     public static func page(largestSide: Int, firstPass: (ids: Data, frame: Data)? = nil) -> Data {
         let template = PageTemplate(file: "preview-page.html")
         let side = String(largestSide)
