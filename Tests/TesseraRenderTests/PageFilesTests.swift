@@ -23,6 +23,23 @@ import TesseraCore
         }
     }
 
+    /// The preview's page, built into one buffer with its pass encoded a piece at a time, is the
+    /// template filled with the pass in base64 (pieces joined across 48 KB, lengths that are
+    /// not whole groups of 3); the length it reserves starts from the template's own.
+    @Test func thePreviewPageHoldsItsPassInBase64() {
+        var generator = SystemRandomNumberGenerator()
+        for (ids, frame) in [(0, 1), (2, 3 << 14), (3 << 14 + 1, 100_003)] {
+            let pass = (Data((0..<ids).map { _ in UInt8.random(in: 0...255, using: &generator) }),
+                        Data((0..<frame).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+            let page = PreviewPage.page(largestSide: 4321, firstPass: pass)
+            let filled = PageTemplate(file: "preview-page.html").filled(["largestside": "4321", "first-ids": pass.0.base64EncodedString(),
+                                                                         "first-frame": pass.1.base64EncodedString()])
+            #expect(page == Data(filled.utf8))
+        }
+        #expect(PageTemplate(file: "preview-page.html").fixedLength == PageTemplate(file: "preview-page.html").filled().utf8.count)
+        #expect(PreviewPage.html(largestSide: 7) == PageTemplate(file: "preview-page.html").filled(["largestside": "7"]))
+    }
+
     @Test func aTemplateSplitsAtMarkersOnly() {
         let template = PageTemplate("a /*x*/ b /* not one */ /*Upper*/ /*page-layer.css*/ c /*data*/")
         #expect(template.markers == ["x", "page-layer.css", "data"])

@@ -25,6 +25,11 @@ struct PreviewServerTests {
         let policy = try #require(PreviewServer.pageHeaders(port: 8123).first { $0.0 == "Content-Security-Policy" }?.1)
         let connect = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("connect-src") }
         #expect(connect == ["connect-src 'self' ws://127.0.0.1:8123 ws://localhost:8123"])
+        // Every host the server answers to; the policy names those its list says it may.
+        #expect(PreviewAccess.hosts(port: 8123) == [.init(value: "127.0.0.1:8123", inPolicy: true), .init(value: "localhost:8123", inPolicy: true),
+                                                    .init(value: "[::1]:8123", inPolicy: false)])
+        let access = PreviewAccess(token: Self.token, port: 8123)
+        #expect(access.check(token: Self.token, host: "[::1]:8123", origin: "http://[::1]:8123", isWebSocket: true) == .allowed)
     }
 
     @Test func aRequestHeadIsReadWithItsFieldsAndQuery() throws {
@@ -443,7 +448,7 @@ struct PreviewServerTests {
 
     /// The page is built once per pass, on the first request after it, whatever the number of
     /// requests at once: a burst of them shares one copy of its megabytes. Each is the page
-    /// `PreviewPage.html` writes for that pass, and HEAD says its length.
+    /// `PreviewPage.page` writes for that pass, and HEAD says its length.
     @Test func thePageIsBuiltOncePerPass() throws {
         let (server, port, _) = try Self.server()
         defer { server.shutDown() }
@@ -467,7 +472,7 @@ struct PreviewServerTests {
         server.hub.publish(frame: Data([1, 2, 3, 250]), idsVersion: 0) { Data([9, 8]) }
         server.hub.publish(frame: Data([1, 2, 3, 251]), idsVersion: 0) { Data([9, 8]) }
         #expect(server.pagesBuilt == 1, "built before a request asked for it")
-        let second = served(PreviewPage.html(largestSide: PageViewport.sides.upperBound, firstIds: "CQg=", firstFrame: "AQID+w=="))
+        let second = served(String(decoding: PreviewPage.page(largestSide: PageViewport.sides.upperBound, firstPass: (Data([9, 8]), Data([1, 2, 3, 251]))), as: UTF8.self))
         #expect(burst() == Array(repeating: second, count: 8))
         #expect(server.pagesBuilt == 2)
         // A failed run keeps the last good pass, and the page with it.
@@ -477,7 +482,7 @@ struct PreviewServerTests {
                 == String(second[..<second.range(of: "\r\n\r\n")!.upperBound]))
         #expect(server.pagesBuilt == 2)
         server.hub.publish(frame: Data([7]), idsVersion: 1) { Data([6]) }
-        #expect(try Self.exchange(port, get) == served(PreviewPage.html(largestSide: PageViewport.sides.upperBound, firstIds: "Bg==", firstFrame: "Bw==")))
+        #expect(try Self.exchange(port, get) == served(String(decoding: PreviewPage.page(largestSide: PageViewport.sides.upperBound, firstPass: (Data([6]), Data([7]))), as: UTF8.self)))
         #expect(server.pagesBuilt == 3)
     }
 
@@ -488,11 +493,8 @@ struct PreviewServerTests {
     @Test func aPageReadAByteAtATimeIsResetAtTheSendDeadline() throws {
         var limits = PreviewServer.Limits()
         limits.sendSeconds = 0.5
-        let (server, port, _) = try Self.server(limits)
+        let (server, port, get) = try Self.serverWithLargePage(limits)
         defer { server.shutDown() }
-        // More than the socket buffers hold: the server's send waits on the client.
-        server.hub.publish(frame: Data(count: 12 << 20), idsVersion: 0) { Data([9]) }
-        let get = "GET /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
         let client = try TestClient(port: port, receiveBuffer: 4096)
         defer { client.close() }
         try client.send(Array(get.utf8))
@@ -506,17 +508,50 @@ struct PreviewServerTests {
         #expect(server.connectionCount == 0)
         // What its own buffer holds, then the reset (a connection closed in order would end
         // with what the server's buffer held, megabytes).
-        var buffer = [UInt8](repeating: 0, count: 1 << 16), rest = 0, end: Int32 = 0
-        while true {
-            let got = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
-            guard got > 0 else { end = got < 0 ? errno : 0; break }
-            rest += got
-        }
+        let (rest, end) = client.readSlowly()
         #expect(end == ECONNRESET)
         let page = try Self.exchange(port, get)
         #expect(page.utf8.count > 16 << 20)
-        #expect(read.count + rest < page.utf8.count / 2, "\(read.count + rest) bytes read")
+        #expect(read.count + rest.count < page.utf8.count / 2, "\(read.count + rest.count) bytes read")
         #expect(server.pagesBuilt == 1)
+    }
+
+    /// A client reading its page slowly but steadily is served the whole page, long after
+    /// `sendSeconds`: it is cut only when it takes nothing for that long.
+    @Test func aPageReadSlowlyButSteadilyIsServedWhole() throws {
+        var limits = PreviewServer.Limits()
+        limits.sendSeconds = 0.3
+        let (server, port, get) = try Self.serverWithLargePage(limits)
+        defer { server.shutDown() }
+        let whole = try Self.exchange(port, get)
+        let client = try TestClient(port: port, receiveBuffer: 64 << 10)
+        defer { client.close() }
+        try client.send(Array(get.utf8))
+        let start = ConnectedSocket.now()
+        let (read, end) = client.readSlowly(pause: 10_000)
+        #expect(end == 0)
+        #expect(ConnectedSocket.now() - start > 3 * limits.sendSeconds, "read slower than the send deadline allowed before")
+        #expect(String(decoding: read, as: UTF8.self) == whole)
+    }
+
+    /// However steadily a client takes its page, it is cut at `sendSeconds` + the page's size
+    /// over `sendRate` (a slow-loris reader cannot hold a thread for good), and reset.
+    @Test func aPageReadTooSlowlyIsResetAtItsSizesDeadline() throws {
+        var limits = PreviewServer.Limits()
+        limits.sendSeconds = 0.5
+        limits.sendRate = 4 << 20
+        let (server, port, get) = try Self.serverWithLargePage(limits)
+        defer { server.shutDown() }
+        let client = try TestClient(port: port, receiveBuffer: 16 << 10)
+        defer { client.close() }
+        try client.send(Array(get.utf8))
+        // About 160 KB a second: the page's 16 MB would take 100 s; it is given 0.5 + 4 s.
+        let start = ConnectedSocket.now()
+        let (read, end) = client.readSlowly(chunk: 8 << 10, pause: 50_000)
+        #expect(end == ECONNRESET)
+        #expect(ConnectedSocket.now() - start > 4, "cut no sooner than its size allows")
+        #expect(read.count < 8 << 20, "\(read.count) bytes read")
+        try Self.waitUntil { server.connectionCount == 0 }
     }
 
     @Test func aRequestThatDoesNotArriveIsAnswered408() throws {
@@ -762,6 +797,31 @@ struct PreviewServerTests {
         try Self.waitUntil { server.hub.clientCount == 0 && server.connectionCount == 0 }
     }
 
+    /// A page that never reads is reset at the send deadline of the frame it does not take (the
+    /// system drops what it still held for it), and meanwhile another page and a request for
+    /// the page are served as ever.
+    @Test func aPageThatNeverReadsIsResetWhileOthersAreServed() throws {
+        var limits = PreviewServer.Limits()
+        limits.sendSeconds = 5
+        let (server, port, _) = try Self.server(limits)
+        defer { server.shutDown() }
+        let stuck = try TestClient.page(port: port)
+        defer { stuck.close() }
+        try Self.waitUntil { server.hub.clientCount == 1 }
+        server.hub.publish(frame: Data(count: 32 << 20), idsVersion: 0) { Data([9]) }
+        let other = try TestClient.page(port: port)
+        defer { other.close() }
+        #expect(try other.readFrame() == WebSocketFrame(opcode: .binary, payload: Data([9])))
+        #expect(try other.readFrame().payload.count == 32 << 20)
+        let page = try Self.exchange(port, "HEAD /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        #expect(page.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(server.hub.clientCount == 2, "the page that never reads is still held, its deadline not yet past")
+        try Self.waitUntil { server.hub.clientCount == 1 }
+        #expect(stuck.readSlowly().end == ECONNRESET)
+        try other.send(Self.frame(opcode: 0x9, Array("still".utf8)))
+        #expect(try other.readFrame() == WebSocketFrame(opcode: .pong, payload: Data("still".utf8)))
+    }
+
     // MARK: Helpers
 
     private func feed(_ reader: inout RequestHeadReader, _ bytes: [UInt8]) -> RequestHeadReader.Outcome {
@@ -777,6 +837,14 @@ struct PreviewServerTests {
         let messages = TextLog()
         let server = PreviewServer(port: 0, token: token, hub: PreviewHub(), limits: limits, log: { _ in }) { _, text in messages.add(text) }
         return (server, try server.start(), messages)
+    }
+
+    /// A server whose last good pass (a 12 MB frame) makes a page of over 16 MB, more than the
+    /// socket buffers hold (a send of it waits on the client), and the request for the page.
+    static func serverWithLargePage(_ limits: PreviewServer.Limits) throws -> (PreviewServer, Int, String) {
+        let (server, port, _) = try server(limits)
+        server.hub.publish(frame: Data(count: 12 << 20), idsVersion: 0) { Data([9]) }
+        return (server, port, "GET /?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
     }
 
     static func reply(_ status: Int, _ phrase: String, _ body: String, extra: String = "") -> String {
@@ -885,6 +953,18 @@ final class TestClient {
             if got == 0 || (got < 0 && errno == ECONNRESET) { return bytes }
             guard got > 0 else { throw CLIError("read: \(systemReason(errno))") }
             bytes += buffer[..<got]
+        }
+    }
+
+    /// Reads to the end, at most `chunk` bytes at a time with `pause` µs after each read: what
+    /// came, and how it ended (0 closed in order, else the error, ECONNRESET for a reset).
+    func readSlowly(chunk: Int = 1 << 16, pause: UInt32 = 0) -> (bytes: [UInt8], end: Int32) {
+        var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: chunk)
+        while true {
+            let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard got > 0 else { return (bytes, got < 0 ? errno : 0) }
+            bytes += buffer[..<got]
+            if pause > 0 { usleep(pause) }
         }
     }
 

@@ -31,6 +31,11 @@ struct PageTemplate {
         end = String(decoding: bytes[start...], as: UTF8.self)
     }
 
+    /// The page's length in UTF-8 bytes without what its non-file markers are filled with.
+    var fixedLength: Int {
+        pieces.reduce(end.utf8.count) { $0 + $1.text.utf8.count + (PageFiles.named[$1.marker]?.utf8.count ?? 0) }
+    }
+
     /// The names of the markers, in order.
     var markers: [String] { pieces.map(\.marker) }
 

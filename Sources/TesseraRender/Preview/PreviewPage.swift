@@ -1,3 +1,5 @@
+import Foundation
+
 /// `tessera preview`'s page: one self-contained HTML document (inline style and script, no
 /// external request), served by the CLI and fed over a WebSocket by `PreviewUpdate` messages.
 ///
@@ -30,10 +32,51 @@
 package enum PreviewPage {
     /// The page whose W and H fields, and the sizes it asks for and keeps in its address, go up
     /// to `largestSide` (the server's bound on a viewport's side, which the page takes from here
-    /// and writes nowhere itself), holding the first pass to draw: `firstIds` and `firstFrame`,
-    /// the id table's and the frame's messages in base64 ("": none). O(page + messages).
-    public static func html(largestSide: Int, firstIds: String = "", firstFrame: String = "") -> String {
-        PageTemplate(file: "preview-page.html").filled(["largestside": String(largestSide), "first-ids": firstIds, "first-frame": firstFrame])
+    /// and writes nowhere itself), holding `firstPass` to draw: the id table's and the frame's
+    /// messages, which go in as base64.
+    ///
+    /// Built as the UTF-8 bytes the server sends, into one buffer of the page's exact size, the
+    /// pass encoded into it a piece at a time: building a page of megabytes holds that page and
+    /// little more (a page built as text, then bytes, held about three times its size). O(page).
+    public static func page(largestSide: Int, firstPass: (ids: Data, frame: Data)? = nil) -> Data {
+        let template = PageTemplate(file: "preview-page.html")
+        let side = String(largestSide)
+        let encoded = { (data: Data?) in ((data?.count ?? 0) + 2) / 3 * 4 }
+        let filledLength = template.markers.reduce(template.fixedLength) { length, marker in
+            switch marker {
+            case "largestside": length + side.utf8.count
+            case "first-ids": length + encoded(firstPass?.ids)
+            case "first-frame": length + encoded(firstPass?.frame)
+            default: length
+            }
+        }
+        var page = Data()
+        page.reserveCapacity(filledLength)
+        let writer = BufferedWriter { if let base = $0.baseAddress { page.append(base.assumingMemoryBound(to: UInt8.self), count: $0.count) } }
+        template.write(to: writer) { marker in
+            switch marker {
+            case "largestside": writer.append(side)
+            case "first-ids": firstPass.map { appendBase64($0.ids, to: writer) }
+            case "first-frame": firstPass.map { appendBase64($0.frame, to: writer) }
+            default: break
+            }
+        }
+        try? writer.finish()   // its drain does not throw
+        return page
+    }
+
+    /// The page without a pass, as text.
+    public static func html(largestSide: Int) -> String { String(decoding: page(largestSide: largestSide), as: UTF8.self) }
+
+    /// `data` in base64, encoded 48 KB at a time (whole groups of 3 bytes, so the pieces join).
+    private static func appendBase64(_ data: Data, to writer: BufferedWriter) {
+        let piece = 3 << 14
+        var start = data.startIndex
+        while start < data.endIndex {
+            let end = min(start + piece, data.endIndex)
+            writer.append(contentsOf: data[start..<end].base64EncodedData())
+            start = end
+        }
     }
 
     /// The page `--open` hands the browser instead of the tokened address (open-page.html): a

@@ -5,9 +5,14 @@ import Foundation
 /// every wait for the client has a deadline, sends included.
 struct ConnectedSocket: Sendable {
     let fd: Int32
-    /// How long each send (a reply, a frame's header or payload) may wait for the client to take
-    /// its bytes: one that never reads must not hold its connection and thread.
+    /// How long a send may wait with the client taking none of its bytes: one that stopped
+    /// reading must not hold its connection and thread.
     let sendSeconds: Double
+    /// The slowest a client may take what it is sent, in bytes a second: however steadily it
+    /// reads, a send of n bytes is given up after `sendSeconds` + n / `sendRate` (so a client
+    /// taking a byte now and then cannot hold a thread for good, and a slow tab still gets a
+    /// page of megabytes).
+    var sendRate = PreviewServer.Limits().sendRate
 
     enum Wait { case ready, timedOut, failed }
 
@@ -45,38 +50,62 @@ struct ConnectedSocket: Sendable {
         }
     }
 
-    /// Writes all the bytes within `sendSeconds` (or by `deadline`, when given); false when the
-    /// connection failed (never a signal: MSG_NOSIGNAL) or the client did not take them in time.
+    /// When a send of `count` bytes starting now is given up, whatever the client takes.
+    func sendDeadline(for count: Int) -> Double { Self.now() + sendSeconds + Double(count) / Double(max(1, sendRate)) }
+
+    /// Writes all the bytes by `deadline` (by `sendDeadline` when none is given), the client
+    /// taking some of them every `sendSeconds`; false when the connection failed (never a
+    /// signal: MSG_NOSIGNAL) or the client did not take them in time.
     func send(_ bytes: UnsafeRawBufferPointer, until deadline: Double? = nil) -> Bool {
-        let deadline = deadline ?? Self.now() + sendSeconds
-        var offset = 0
+        let deadline = deadline ?? sendDeadline(for: bytes.count)
+        var offset = 0, stall = Self.now() + sendSeconds, queued = unacknowledged()
         while offset < bytes.count {
             let sent = Foundation.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-            if sent < 0 {
-                if errno == EINTR { continue }
-                guard errno == EAGAIN || errno == EWOULDBLOCK, waitWritable(until: deadline) == .ready else { return false }
+            if sent >= 0 {
+                offset += sent
+                stall = Self.now() + sendSeconds
+                queued = unacknowledged()
                 continue
             }
-            offset += sent
+            if errno == EINTR { continue }
+            guard errno == EAGAIN || errno == EWOULDBLOCK else { return false }
+            // The system wakes a writer only once half its buffer is free: a client taking
+            // less in a while is still taking, which its queue going down says.
+            switch waitWritable(until: min(stall, deadline, Self.now() + 1)) {
+            case .ready: continue
+            case .failed: return false
+            case .timedOut:
+                let now = Self.now(), left = unacknowledged()
+                if left < queued { stall = now + sendSeconds }
+                queued = left
+                guard now < min(stall, deadline) else { return false }
+            }
         }
         return true
     }
 
-    func send(_ data: Data, until deadline: Double? = nil) -> Bool { data.isEmpty || data.withUnsafeBytes { send($0, until: deadline) } }
-
-    /// Sends the frame's header and payload, each within `sendSeconds`.
-    func send(_ frame: WebSocketFrame) -> Bool {
-        frame.header.withUnsafeBytes { send($0) } && send(frame.payload)
+    /// The bytes sent that the client has not acknowledged yet (the system's queue for it).
+    private func unacknowledged() -> Int {
+        var count: Int32 = 0
+        return ioctl(fd, UInt(TIOCOUTQ), &count) == 0 ? Int(count) : 0
     }
 
-    /// Sends a reply, stops writing and drains: see `drain`. A reply the client does not take
-    /// within `sendSeconds`, head and body together, is given up and the connection reset
-    /// (`abandon`): the caller closes it. The body is sent from the reply's own bytes, never
-    /// copied: the page's megabytes are shared by every request sending them, however slowly
-    /// it reads.
+    func send(_ data: Data, until deadline: Double? = nil) -> Bool { data.isEmpty || data.withUnsafeBytes { send($0, until: deadline) } }
+
+    /// Sends the frame's header and payload by one deadline for both.
+    func send(_ frame: WebSocketFrame) -> Bool {
+        let deadline = sendDeadline(for: frame.header.count + frame.payload.count)
+        return frame.header.withUnsafeBytes { send($0, until: deadline) } && send(frame.payload, until: deadline)
+    }
+
+    /// Sends a reply, stops writing and drains: see `drain`. A reply the client does not take in
+    /// time (head and body together: `send`) is given up and the connection reset (`abandon`):
+    /// the caller closes it. The body is sent from the reply's own bytes, never copied: the
+    /// page's megabytes are shared by every request sending them, however slowly it reads.
     func reply(_ reply: HTTPReply) {
-        let deadline = Self.now() + sendSeconds
-        guard send(reply.head, until: deadline), !reply.sendsBody || send(reply.body, until: deadline) else { return abandon() }
+        let head = reply.head
+        let deadline = sendDeadline(for: head.count + (reply.sendsBody ? reply.body.count : 0))
+        guard send(head, until: deadline), !reply.sendsBody || send(reply.body, until: deadline) else { return abandon() }
         shutdown(fd, Int32(SHUT_WR))
         drain()
     }

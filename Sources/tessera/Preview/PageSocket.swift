@@ -4,8 +4,8 @@ import TesseraCore
 /// One page's WebSocket, after the handshake: the connection's thread reads the page's frames
 /// (bounded by `WebSocketReader`) and hands text messages on; a writer thread of its own sends
 /// what the page's bounded `PageOutbox` holds, as fast as the page reads. A page that stops
-/// reading blocks only its writer, and is closed when a frame waits longer than
-/// `Limits.sendSeconds`; a page that goes quiet is pinged, and closed (1001) when nothing comes back.
+/// reading blocks only its writer, and its connection is reset when a frame is not taken in time
+/// (`ConnectedSocket.send`); a page that goes quiet is pinged, and closed (1001) when nothing comes back.
 struct PageSocket {
     let hub: PreviewHub
     let limits: PreviewServer.Limits
@@ -25,8 +25,10 @@ struct PageSocket {
                 taken = socket.send(frame)
                 if frame.opcode == .close { break }
             }
-            // A page that took too long to take a frame (or whose connection failed) is closed
-            // both ways, which ends the reading loop too; else only writing stops.
+            // A page that took too long to take a frame (or whose connection failed) is shut both
+            // ways, which ends the reading loop too, and reset when closed: the frame's megabytes
+            // still queued for it are dropped at once. Else only writing stops.
+            if !taken { socket.abandon() }
             shutdown(socket.fd, Int32(taken ? SHUT_WR : SHUT_RDWR))
             writerDone.signal()
         }

@@ -29,9 +29,20 @@ struct PreviewAccess: Sendable {
         }.joined()
     }
 
+    /// A Host value that names the server, and whether a Content-Security-Policy source may name
+    /// it: an IPv6 literal may not (Chromium drops `ws://[::1]:P` with a console error), and a
+    /// page served there reaches its socket through 'self'.
+    struct Host: Equatable, Sendable {
+        var value: String
+        var inPolicy: Bool
+    }
+
     /// The Host values that name the server on `port` (the page's socket may be opened at any).
-    static func hosts(port: Int) -> [String] { ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"] }
-    var hosts: [String] { Self.hosts(port: port) }
+    static func hosts(port: Int) -> [Host] {
+        [Host(value: "127.0.0.1:\(port)", inPolicy: true), Host(value: "localhost:\(port)", inPolicy: true),
+         Host(value: "[::1]:\(port)", inPolicy: false)]
+    }
+    var hosts: [String] { Self.hosts(port: port).map(\.value) }
     var origins: [String] { hosts.map { "http://" + $0 } }
 
     /// The verdict on a request: its token, its Host header and, for the WebSocket, its Origin.

@@ -22,9 +22,13 @@ final class PreviewServer: @unchecked Sendable {
         var connections = 64
         /// A request's head must arrive within this, from the connection's start (else 408).
         var headSeconds = 10.0
-        /// A reply, or a page's frame, must be taken by the client within this from its start,
-        /// else the connection is closed (a client that never reads holds no thread).
+        /// A reply, or a page's frame, is given up and its connection reset when the client takes
+        /// none of it for this long (a client that never reads holds no thread, nor buffers).
         var sendSeconds = 10.0
+        /// The slowest a client may take a reply or a frame, in bytes a second: one of n bytes is
+        /// given up `sendSeconds` + n / `sendRate` after it began, however steadily the client
+        /// takes it (a 17 MB page gets 78 s; a client taking a byte now and then is still cut).
+        var sendRate = 256 << 10
         /// A page heard nothing from for this long is pinged, and closed (1001) after as long again.
         var pingSeconds = 30.0
         /// The longest message a page may send (its messages are a few hundred bytes of JSON).
@@ -80,11 +84,11 @@ final class PreviewServer: @unchecked Sendable {
     private func page() -> Data {
         pageLock.withLock {
             if let built, built.pass == hub.passNumber { return built.page }
+            // The last page goes first: unless a request is still sending it, it is freed
+            // before the next is built.
+            built = nil
             let (number, first) = hub.firstPass(upTo: limits.firstPass)
-            let html = first.map {
-                PreviewPage.html(largestSide: largestSide, firstIds: $0.ids.base64EncodedString(), firstFrame: $0.frame.base64EncodedString())
-            } ?? PreviewPage.html(largestSide: largestSide)
-            let page = Data(html.utf8)
+            let page = PreviewPage.page(largestSide: largestSide, firstPass: first)
             built = (number, page)
             builds += 1
             return page
@@ -93,10 +97,9 @@ final class PreviewServer: @unchecked Sendable {
 
     /// Where the page's socket may connect: its own origin ('self', which CSP Level 3 matches for
     /// ws: too, so a page served at `[::1]` reaches its server) and, for browsers older than that,
-    /// the IPv4 and name forms. A CSP host cannot be an IPv6 literal: Chromium drops the policy
-    /// entry `ws://[::1]:P` with a console error.
+    /// the hosts a policy may name (`PreviewAccess.Host.inPolicy`).
     static func socketSources(port: Int) -> String {
-        (["'self'"] + PreviewAccess.hosts(port: port).filter { !$0.hasPrefix("[") }.map { "ws://" + $0 }).joined(separator: " ")
+        (["'self'"] + PreviewAccess.hosts(port: port).filter(\.inPolicy).map { "ws://" + $0.value }).joined(separator: " ")
     }
 
     /// The page may run its own inline script and style, a worker made from its own script (the
@@ -192,7 +195,7 @@ final class PreviewServer: @unchecked Sendable {
             return Self.refuse(fd, with: .text(503, "too many connections (at most \(limits.connections))"))
         }
         let started = startThread { [self] in
-            serve(ConnectedSocket(fd: fd, sendSeconds: limits.sendSeconds))
+            serve(ConnectedSocket(fd: fd, sendSeconds: limits.sendSeconds, sendRate: limits.sendRate))
             lock.withLock { slots.remove(fd) }
             close(fd)
         }
