@@ -93,7 +93,7 @@ let package = Package(
             exclude: ["Scripts/Shipped/layouts/tests", "Scripts/Shipped/layouts/types"],
             resources: [.embedInCode("Host/prelude.lua"), .embedInCode("Repl/repl-support.lua"),
                         .embedInCode("Testing/layout-tests.lua")]
-                + ["appstore", "emoji-split", "grid", "justified", "mosaic", "sectioned", "timeline", "waterfall"]
+                + ["appstore", "emoji-split", "grid", "justified", "mosaic", "rings", "sectioned", "timeline", "waterfall"]
                 .map { .embedInCode("Scripts/Shipped/layouts/\($0).lua") }
                 + ["cascade", "edge-shrink", "fade", "scale", "wobble", "zoom"]
                 .map { .embedInCode("Scripts/Shipped/animators/\($0).lua") }

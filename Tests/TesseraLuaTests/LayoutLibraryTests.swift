@@ -310,6 +310,52 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         #expect(firstRow.first!.x == 8 && abs(firstRow.last!.maxX - (375 - 8)) < 1e-9)
     }
 
+    // MARK: rings.lua
+
+    @Test func ringsPutsSixThenTwelveAroundTheFirstItem() throws {
+        let host = try LuaHost()
+        let script = try libraryScript("rings", host: host)
+        #expect(script.defaultParams == ["cell": 48, "spacing": 8])
+        // Cells of 10, no spacing: rings 10 * sqrt(2) apart. Item 1 (20 x 10) is fitted into its
+        // cell as 10 x 5; 8 items fill the centre and ring 1 (6) and start ring 2 at twelve o'clock.
+        let sizes = [(20.0, 10.0)] + Array(repeating: (10.0, 10.0), count: 7)
+        let step = 10 * 2.0.squareRoot(), radius = 2 * step + 5
+        let frames = try script.configured(["cell": 10, "spacing": 0]).layout(context(sizes, width: 100)).allFrames
+        // Centred in the 100-wide viewport, the outer ring's edge at y = 0.
+        let expected = [
+            rect(45, radius - 2.5, 10, 5),                                        // the centre
+            rect(45, radius - step - 5, 10, 10),                                  // ring 1, twelve o'clock
+            rect(45 + step * 3.0.squareRoot() / 2, radius - step / 2 - 5, 10, 10), // then clockwise, 60 degrees apart
+            rect(45 + step * 3.0.squareRoot() / 2, radius + step / 2 - 5, 10, 10),
+            rect(45, radius + step - 5, 10, 10),                                  // six o'clock
+            rect(45 - step * 3.0.squareRoot() / 2, radius + step / 2 - 5, 10, 10),
+            rect(45 - step * 3.0.squareRoot() / 2, radius - step / 2 - 5, 10, 10),
+            rect(45, 0, 10, 10),                                                  // ring 2, twelve o'clock
+        ]
+        #expect(frames.count == expected.count)
+        for (i, (got, want)) in zip(frames, expected).enumerated() {
+            #expect(abs(got.x - want.x) < 1e-9 && abs(got.y - want.y) < 1e-9 && got.size == want.size, "item \(i): \(got) vs \(want)")
+        }
+        // Wider than the viewport: the rings start at the left edge instead of past it.
+        let narrow = try script.configured(["cell": 10, "spacing": 0]).layout(context(sizes, width: 20))
+        #expect(abs(try narrow.frame(at: 0).x - (radius - 5)) < 1e-9)
+        // Ring 2 holds 12: 1 + 6 + 12 items leave ring 3 empty, one more starts it.
+        let ring2 = try script.configured(["cell": 10, "spacing": 0]).layout(context(Array(repeating: (10, 10), count: 19), width: 0))
+        #expect(abs(ring2.contentSize.height - (4 * step + 10)) < 1e-9)
+        let ring3 = try script.configured(["cell": 10, "spacing": 0]).layout(context(Array(repeating: (10, 10), count: 20), width: 0))
+        #expect(abs(try ring3.frame(at: 19).y) < 1e-9 && abs(ring3.contentSize.height - (5 * step + 10)) < 1e-9)
+    }
+
+    @Test func ringsRefusesACellThatIsNotPositive() throws {
+        let host = try LuaHost()
+        let script = try libraryScript("rings", host: host)
+        #expect {
+            try script.configured(["cell": 0]).layout(context([(10, 10)], width: 100))
+        } throws: { error in
+            (error as? LuaScriptError)?.message == libraryRoot + "/layouts/rings.lua:35: rings: cell must be positive, got 0"
+        }
+    }
+
     // MARK: every script
 
     /// A viewport narrower than the gaps gives zero-width tiles, not a frame error (waterfall.lua
@@ -317,7 +363,7 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
     @Test func narrowViewportsGiveZeroSizesNotErrors() throws {
         let host = try LuaHost()
         let sizes: [(Double, Double)] = [(10, 10), (30, 10), (5, 10), (1, 1000), (1, 1000), (1, 1000)]
-        for name in ["mosaic", "timeline", "grid", "justified"] {
+        for name in ["mosaic", "timeline", "grid", "justified", "rings"] {
             let script = try libraryScript(name, host: host)
             for width in [0.0, 1, 3, 5] {
                 let result = try script.configured().layout(context(sizes, width: width))
@@ -378,7 +424,7 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         let host = try LuaHost()
         let names = try FileManager.default.contentsOfDirectory(atPath: libraryRoot + "/layouts")
             .filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }.sorted()
-        #expect(names == ["appstore", "emoji-split", "grid", "justified", "mosaic", "sectioned", "timeline", "waterfall"],
+        #expect(names == ["appstore", "emoji-split", "grid", "justified", "mosaic", "rings", "sectioned", "timeline", "waterfall"],
                 "every script in layouts/ needs its own test in this file")
         let data = try dataset("images-wallpapers.json")
         for name in names {

@@ -36,7 +36,7 @@ import TesseraCore
         #expect(host.animatorDirectories() == ["<tessera>/animators"])
         #expect(host.animatorScriptPath("cascade") == "<tessera>/animators/cascade.lua")
         let names = ScriptCatalog.scripts(in: ["<tessera>/layouts"]).map(\.name)
-        #expect(names == ["appstore", "emoji-split", "grid", "justified", "mosaic", "sectioned", "timeline", "waterfall"])
+        #expect(names == ["appstore", "emoji-split", "grid", "justified", "mosaic", "rings", "sectioned", "timeline", "waterfall"])
         let cascade = try host.evaluate("return require('tessera').animator('cascade')", chunkName: "=t", environment: host.newEnvironment())
         #expect(cascade.count == 1)
     }

@@ -118,7 +118,7 @@ import Testing
 
     @Test func everyLibraryScriptChecksAndDraws() throws {
         let dir = try temporaryDirectory()
-        for name in ["waterfall", "mosaic", "justified", "grid", "timeline", "sectioned"] {
+        for name in ["waterfall", "mosaic", "justified", "grid", "timeline", "sectioned", "rings"] {
             let check = try runTessera(["check", "layouts/\(name).lua", "--data", "datasets/tuxpaint-stamps.json"])
             #expect(check.status == 0, "check \(name): \(check.stderr)")
             #expect(!(check.stdout + check.stderr).lowercased().contains("error"), "check \(name): \(check.stdout)\(check.stderr)")

@@ -103,7 +103,7 @@ struct LayoutsCommandTests {
         #expect(outcome.status == 1)
         #expect(outcome.stderr == "Error: unknown layout 'apstore' (did you mean appstore?); expected a .lua file, a built-in "
             + "(flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, "
-            + "sectioned, timeline); `tessera layouts` lists them\n")
+            + "rings, sectioned, timeline); `tessera layouts` lists them\n")
     }
 
     @Test("a script stopped by a limit ends with the flag that moves the limit")

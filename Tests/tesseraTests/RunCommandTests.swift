@@ -132,10 +132,10 @@ import Testing
         (["run", "layouts/nothing-like-it.lua"],
          "Error: layouts/nothing-like-it.lua: expected a script file, found no such file.\n"),
         (["run", "spiral"],
-         "Error: unknown layout 'spiral'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline); `tessera layouts` lists them\n"),
+         "Error: unknown layout 'spiral'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, rings, sectioned, timeline); `tessera layouts` lists them\n"),
         // The shipped waterfall.lua shares the built-in's name, which runs the built-in: listed once.
         (["run", "watrefall", "--data", "datasets/emoji-15.1.json"],
-         "Error: unknown layout 'watrefall' (did you mean waterfall?); expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline); `tessera layouts` lists them\n"),
+         "Error: unknown layout 'watrefall' (did you mean waterfall?); expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, rings, sectioned, timeline); `tessera layouts` lists them\n"),
         (["run", "waterfall", "--param", "colums=3"],
          "Error: unknown param 'colums' for the waterfall layout (did you mean columns?); known params: columns, spacing\n"),
         (["run", "waterfall", "--param", "columns=two"],

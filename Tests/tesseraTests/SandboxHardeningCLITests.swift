@@ -201,7 +201,7 @@ import Testing
         let r = try runTessera(["scroll", "flow", "--data", "d.json", "--animator", "a.lua", "--steps", "1"], in: dir)
         #expect(r.status == 1)
         #expect(r.stderr == "Error: a.lua:2: memory limit of 256 MB exceeded\nstack traceback:\n\t[C]: in function 'string.rep'\n"
-            + "\ta.lua:2: in local 'hook'\nhint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n", "\(r.stderr)")
+            + "\ta.lua:2: in field 'insert'\nhint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n", "\(r.stderr)")
     }
 
     @Test func aMemoryCapTooLowForTheScriptsEnvironmentNamesTheScript() throws {

@@ -221,11 +221,11 @@ import Testing
         (["preview", "flow", "--data", "datasets"], "datasets: expected a .json, .jsonl or .csv file, found a directory."),
         (["preview", "wtarfall", "--data", emoji],
          "unknown layout 'wtarfall' (did you mean waterfall?); expected a .lua file, a built-in (flow, row, waterfall, overlay, split), "
-         + "or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline); `tessera layouts` lists them"),
+         + "or a script by name (appstore, emoji-split, grid, justified, mosaic, rings, sectioned, timeline); `tessera layouts` lists them"),
         (["run", "nosuch.lua", "--data", emoji], "nosuch.lua: expected a script file, found no such file."),
         (["run", "photos.jsonl"],
          "unknown layout 'photos.jsonl'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name "
-         + "(appstore, emoji-split, grid, justified, mosaic, sectioned, timeline); `tessera layouts` lists them; "
+         + "(appstore, emoji-split, grid, justified, mosaic, rings, sectioned, timeline); `tessera layouts` lists them; "
          + "a dataset is given with --data: --data photos.jsonl"),
         // Every missing input file is said alike: what was expected, "found no such file", a period.
         (["animate", "waterfall", "--data", emoji, "--to", "no-such-file.json"], "no-such-file.json: expected a dataset file, found no such file."),

@@ -117,12 +117,20 @@ end
 
 -- Animator scripts: every event of one engine pass through its hook, in one call from the
 -- host. A `move` goes to the `update` hook; a missing hook or a nil result is `false` here.
+-- Each hook is called as a field by its name, so a traceback names the hook the script wrote
+-- (`in field 'insert'`), not a variable of this function.
 function P.animate(hooks, events, params)
   local out = {}
   for k = 1, #events do
     local e = events[k]
-    local hook = hooks[e.type == "move" and "update" or e.type]
-    out[k] = hook and hook(e, params) or false
+    local kind, r = e.type, nil
+    if kind == "insert" then r = hooks.insert and hooks.insert(e, params)
+    elseif kind == "delete" then r = hooks.delete and hooks.delete(e, params)
+    elseif kind == "update" or kind == "move" then r = hooks.update and hooks.update(e, params)
+    elseif kind == "scroll" then r = hooks.scroll and hooks.scroll(e, params)
+    elseif kind == "shift" then r = hooks.shift and hooks.shift(e, params)
+    end
+    out[k] = r or false
   end
   return out
 end

@@ -11,6 +11,7 @@ enum ShippedScripts {
             "layouts/grid.lua": PackageResources.grid_lua,
             "layouts/justified.lua": PackageResources.justified_lua,
             "layouts/mosaic.lua": PackageResources.mosaic_lua,
+            "layouts/rings.lua": PackageResources.rings_lua,
             "layouts/sectioned.lua": PackageResources.sectioned_lua,
             "layouts/timeline.lua": PackageResources.timeline_lua,
             "layouts/waterfall.lua": PackageResources.waterfall_lua,
