@@ -43,6 +43,18 @@ struct PreviewTests {
                 == .refused(status: 403, reason: "WebSocket from another origin"))
         #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: nil, isWebSocket: true)
                 == .refused(status: 403, reason: "WebSocket from another origin"))
+        // Another of the server's own names is still another origin: the page opens its socket
+        // at the host it was served from.
+        #expect(access.check(token: access.token, host: "LocalHost:8123", origin: "http://localhost:8123", isWebSocket: true) == .allowed)
+        #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: "http://[::1]:8123", isWebSocket: true)
+                == .refused(status: 403, reason: "WebSocket from another origin"))
+        #expect(access.check(token: access.token, host: "localhost:8123", origin: "http://127.0.0.1:8123", isWebSocket: true)
+                == .refused(status: 403, reason: "WebSocket from another origin"))
+    }
+
+    @Test func aRequestWithoutHostIsRefusedAsMissingOne() {
+        #expect(access.check(token: access.token, host: nil, origin: nil, isWebSocket: false)
+                == .refused(status: 403, reason: "missing Host header"))
     }
 
     @Test func tokensAre128RandomBits() {

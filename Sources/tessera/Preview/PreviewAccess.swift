@@ -43,18 +43,20 @@ struct PreviewAccess: Sendable {
          Host(value: "[::1]:\(port)", inPolicy: false)]
     }
     var hosts: [String] { Self.hosts(port: port).map(\.value) }
-    var origins: [String] { hosts.map { "http://" + $0 } }
 
-    /// The verdict on a request: its token, its Host header and, for the WebSocket, its Origin.
+    /// The verdict on a request: its token, its Host header and, for the WebSocket, its Origin,
+    /// which must be the page's own: the page opens its socket at the host it was served from.
     func check(token given: String?, host: String?, origin: String?, isWebSocket: Bool) -> Verdict {
-        guard let host, hosts.contains(host.lowercased()) else {
+        guard let host else { return .refused(status: 403, reason: "missing Host header") }
+        let named = host.lowercased()
+        guard hosts.contains(named) else {
             return .refused(status: 403, reason: "unexpected Host header")
         }
         guard let given, Self.constantTimeEqual(given, token) else {
             return .refused(status: 403, reason: "missing or wrong token")
         }
         if isWebSocket {
-            guard let origin, origins.contains(origin.lowercased()) else {
+            guard let origin, origin.lowercased() == "http://" + named else {
                 return .refused(status: 403, reason: "WebSocket from another origin")
             }
         }

@@ -256,7 +256,7 @@ final class PreviewServer: @unchecked Sendable {
             socket.reply(reply)
         }
         // RFC 9112: an HTTP/1.1 request needs exactly one Host (HTTP/1.0 may omit it, and is then
-        // refused as a foreign Host is, since nothing says which server it meant).
+        // refused as missing one, since nothing says which server it meant).
         let hosts = head.count(of: "Host")
         guard hosts <= 1, hosts == 1 || head.version != "HTTP/1.1" else { return reply(.text(400, "expected one Host header")) }
         let access = lock.withLock { self.access }
