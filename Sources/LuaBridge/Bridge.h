@@ -78,6 +78,7 @@ typedef struct tb_Bridge {
   atomic_int reason;            /* TB_STOP_* for the running call */
   int laststop;
   int raisedstop;               /* TB_STOP_* once tb_raisestop raised it in the current call */
+  size_t stoplength;            /* ... and the length of its message, traced where it was raised */
   atomic_ulong callgen;         /* numbers outermost calls, so a late signal is ignored */
   atomic_ulong firegen;         /* the call a stop request was meant for */
   /* instruction budget */
@@ -172,6 +173,10 @@ TB_INTERNAL int tb_pushcarried(lua_State *L, int idx);
 TB_INTERNAL void tb_forgetcarried(lua_State *L, int idx);
 /* [-0, +0, m] forgets whatever is carried (the outermost call ended); */
 TB_INTERNAL void tb_dropcarried(lua_State *L);
+/* [-0, +0, -] the first level at or above `level` of L that runs the script's code (a Lua
+** function not in one of Tessera's chunks); the frames below it re-raised a carried error, or
+** resumed the coroutine a limit stopped (Watchdog.c); */
+TB_INTERNAL int tb_scriptlevel(lua_State *L, int level);
 /* [-0, +0, -] writes the frames' text at idx (tb_pushcarried's) as the traceback's first lines
 ** and returns the first level at or above `level` of L that runs the script's code: the frames
 ** below it only re-raised the error (`error`, the sandbox's wrap). */
@@ -253,7 +258,9 @@ TB_INTERNAL void tb_setreadonlymethods(lua_State *L, lua_CFunction len);
 TB_INTERNAL void tb_begincall(tb_Bridge *b);
 /* [-0, +0, v] Raises "file:line: <why the call stops>" for the stop reason set in the bridge,
 ** naming the first script function at or above `level` (the count hook uses 0, a C function
-** such as the pattern matcher 1), and leaves a count-1 hook so a pcall cannot swallow it. */
+** such as the pattern matcher 1), traced there, and leaves a count-1 hook so a pcall cannot
+** swallow it: raised again (caught by pcall, xpcall or a coroutine's resume), it is the same
+** error, naming where the limit was hit, not the later instruction that raises it again. */
 TB_INTERNAL void tb_raisestop(lua_State *L, int level);
 TB_INTERNAL void tb_endcall(tb_Bridge *b);
 /* No stack; safe inside the allocator while a stack moves. Sets b->overshoot and has the count

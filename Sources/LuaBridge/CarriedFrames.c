@@ -11,7 +11,8 @@
 ** it before raising the error again). The handler then puts those lines first and places the
 ** message where the coroutine raised it, then the resumer's frames from the script's own (the
 ** frames that re-raised it, `error` and the sandbox's wrap, are left out).
-** A limit's stop counts as the same error: the resumer raises it again at its own line. A
+** A limit's stop counts as the same error (it comes traced from where the limit was hit,
+** Watchdog.c, and the resumer raises that same error again). A
 ** coroutine that dies re-raising a carried error (one that resumed another) adds its frames
 ** after the carried ones, so the innermost come first, and the innermost's place is kept.
 ** The error is matched by its value and by the thread it goes on in, the one that resumed the
@@ -29,9 +30,7 @@
 static const char tb_carriedvaluekey = 'V', tb_carriedframeskey = 'F', tb_carriedwherekey = 'W',
                   tb_carriedthreadkey = 'C';
 
-/* [-0, +0, -] The first level at or above `level` of L that runs the script's code (a Lua
-** function not in one of Tessera's chunks); the frames below it re-raised a carried error. */
-static int tb_scriptlevel(lua_State *L, int level) {
+int tb_scriptlevel(lua_State *L, int level) {
   lua_Debug ar;
   while (lua_getstack(L, level, &ar) && lua_getinfo(L, "S", &ar) &&
          (*ar.what == 'C' || tb_ownchunk(ar.source)))

@@ -3,7 +3,8 @@
 ** An outermost tb_pcall is stopped here when its time limit passes, its instruction budget
 ** runs out or tb_interrupt is called (a refused allocation, Allocator.c, is the other way
 ** a call stops). All three end in the count hook, which raises "file:line: <reason>" on the
-** Lua thread. The time limit counts the CPU time of the thread running the call (plus what
+** Lua thread, traced there; a script that catches it gets the same error again at its next
+** instruction, so the message and traceback always say where the limit was hit. The time limit counts the CPU time of the thread running the call (plus what
 ** host functions spend on helper threads, tb_lendcpu), so a script on a busy machine, waiting
 ** for a core, is not blamed for the wait; a wall-clock limit far above it (tb_wallclocklimit)
 ** still stops a call that waits without end. The limit costs nothing until it passes: a
@@ -41,27 +42,71 @@ static int tb_nexthookcount(const tb_Bridge *b) {
   return (int)left;
 }
 
+/* The registry slot of the running call's stop, traced where the limit was hit (tb_tracestop);
+** its message's length is the bridge's stoplength. */
+static const char tb_stopkey = 'P';
+
+/* [-1, +1, m] Replaces the stop's message on top with its traced text, as the message handler
+** (Call.c) writes one: the message, then the traceback of L (from its running function: the
+** script's, in the hook, or the C function raising, as the handler sees either) and, when L is a running coroutine, of
+** each resumer from its script's frames out to the main thread's, innermost first, as a
+** coroutine's error that escapes is traced (CarriedFrames.c). Keeps it and the message's length
+** for the re-raises, and returns that length. */
+static size_t tb_tracestop(lua_State *L, tb_Bridge *b) {
+  luaL_Buffer buffer;
+  tb_TraceOut out = {&buffer, NULL, 0, 0, "\n", 0};
+  tb_Resumed *link = b->resumed;
+  size_t length = lua_rawlen(L, -1);
+  int saved = b->enforce;
+  b->enforce = 0;                /* a few lines of text: the cap must not turn the stop into its own error */
+  luaL_buffinit(L, &buffer);
+  tb_traceback(&out, L, 0);
+  if (link != NULL && link->co == L) {
+    for (link = link->outer; link != NULL; link = link->outer)
+      tb_traceback(&out, link->co, tb_scriptlevel(link->co, 0));
+    tb_traceback(&out, b->L, tb_scriptlevel(b->L, 0));
+  }
+  luaL_pushresult(&buffer);
+  lua_concat(L, 2);
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &tb_stopkey);
+  b->enforce = saved;
+  b->stoplength = length;
+  return length;
+}
+
 void tb_raisestop(lua_State *L, int level) {
   tb_Bridge *b = tb_bridge(L);
   int reason = atomic_load(&b->reason);
   char text[64];
   lua_sethook(L, tb_hook, LUA_MASKCOUNT, 1);
+  if (b->raisedstop != TB_STOP_NONE) {
+    /* raised before and caught (pcall, a coroutine's resume): the same error, which names
+    ** where the limit was hit, not this later instruction */
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &tb_stopkey);
+    lua_pushinteger(L, (lua_Integer)b->stoplength);
+    tb_hostresult(L, TB_RAISE_TRACED);
+  }
   b->raisedstop = reason;
   tb_pushscriptwhere(L, level);
   if (reason == TB_STOP_TIME && atomic_load(&b->walled)) {
     char limit[32];
     snprintf(text, sizeof text, "%g", b->wallseconds);
     snprintf(limit, sizeof limit, "%g", b->seconds);
-    tb_errorwhere(L, "wall-clock limit of %s s exceeded (the time limit of %s s of CPU time had "
-                  "not passed: the call waited)", text, limit);
+    tb_pushfmessage(L, "wall-clock limit of %s s exceeded (the time limit of %s s of CPU time had "
+                    "not passed: the call waited)", text, limit);
   } else if (reason == TB_STOP_TIME) {
     snprintf(text, sizeof text, "%g", b->seconds);
-    tb_errorwhere(L, "time limit of %s s of CPU time exceeded", text);
+    tb_pushfmessage(L, "time limit of %s s of CPU time exceeded", text);
   } else if (reason == TB_STOP_INSTRUCTIONS) {
     snprintf(text, sizeof text, "%lld", b->maxinstructions);
-    tb_errorwhere(L, "instruction budget of %s exceeded", text);
+    tb_pushfmessage(L, "instruction budget of %s exceeded", text);
+  } else {
+    lua_pushliteral(L, "interrupted");
   }
-  tb_errorwhere(L, "interrupted");
+  lua_concat(L, 2);
+  lua_pushinteger(L, (lua_Integer)tb_tracestop(L, b));
+  tb_hostresult(L, TB_RAISE_TRACED);
 }
 
 /* [-0, +0, -] Sets L's hook as the limits need it while no stop is due: counting the budget

@@ -70,7 +70,7 @@ import TesseraCore
     }
 
     /// The instruction budget, spent inside a coroutine resumed by hand: the stop names the
-    /// resumer's line, the traceback where the coroutine was.
+    /// coroutine's line, where the budget ran out, and the traceback goes on to the resumer's.
     @Test func aBudgetStopShowsWhereTheCoroutineWas() throws {
         let budgeted = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
         let e = error("""
@@ -80,7 +80,7 @@ import TesseraCore
         coroutine.resume(co)
         """, host: budgeted)
         #expect(e?.kind == .instructionLimit)
-        #expect(e?.message == "co:4: instruction budget of 100000 exceeded")
+        #expect(e?.message == "co:2: instruction budget of 100000 exceeded")
         #expect(e?.traceback == "stack traceback:\n\tco:2: in function <co:1>\n\tco:4: in main chunk")
     }
 

@@ -194,8 +194,8 @@ import TesseraLua
     }
 
     /// A limit's stop inside a coroutine shows where the coroutine was, also when the script
-    /// resumed it by hand and the stop went on in the resumer (the message names the resumer's
-    /// next line, where it was raised again).
+    /// resumed it by hand and the stop went on in the resumer (the message names the loop's
+    /// line, where the limit was hit, not the resumer's next line, where it was raised again).
     @Test func aTimeLimitInACoroutineShowsWhereTheCoroutineWas() throws {
         let dir = try folder(["spin.lua": """
             local function spin()
@@ -209,8 +209,8 @@ import TesseraLua
             """])
         let r = try runTessera(["run", "spin.lua", "--time-limit", "0.1"], in: dir)
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: spin.lua:6: time limit of 0.1 s of CPU time exceeded\nstack traceback:\n"
-            + "\tspin.lua:2: in function <spin.lua:1>\n\tspin.lua:6: in function <spin.lua:4>\n"
+        #expect(r.stderr == "Error: spin.lua:2: time limit of 0.1 s of CPU time exceeded\nstack traceback:\n"
+            + "\tspin.lua:2: in function <spin.lua:1>\n\tspin.lua:5: in function <spin.lua:4>\n"
             + "hint: if a loop never ends, fix it; if the work needs longer, raise the limit with --time-limit SECONDS (0 for none)\n")
     }
 

@@ -245,12 +245,11 @@ import Testing
         """, files: ["w.lua": "local t = require(\"tessera\")\nreturn t.waterfall{ columns = 2 }\n"])
         #expect(r.status == 1)
         #expect(r.stdout == "function\t0\t1\tnil\ntessera layout: WaterfallLayout\n", "\(r.stderr)")
-        let refusal = "stack traceback:\n\t[C]: in global 'rawset'\n\tstdin:1: in main chunk\n"
-        #expect(r.stderr == "stdin:1: attempt to modify a read-only table (key 'waterfall')\n\(refusal)"
-                + "stdin:1: attempt to modify a read-only table (key '1')\n\(refusal)"
-                + "stdin:1: attempt to modify a read-only table (key 'id')\n\(refusal)"
-                + "stdin:1: attempt to modify a read-only table (key '1')\n\(refusal)"
-                + "stdin:1: attempt to modify a read-only table (key 'x')\n\(refusal)")
+        // piped lines: each message names its line of the input
+        func refusal(_ line: Int, _ key: String) -> String {
+            "stdin:\(line): attempt to modify a read-only table (key '\(key)')\nstack traceback:\n\t[C]: in global 'rawset'\n\tstdin:\(line): in main chunk\n"
+        }
+        #expect(r.stderr == refusal(1, "waterfall") + refusal(2, "1") + refusal(3, "id") + refusal(4, "1") + refusal(5, "x"))
     }
 
     @Test func aNestedRunErrorHasOneTraceback() throws {

@@ -16,13 +16,13 @@ extension ReplSession {
     /// persisted. Compiling runs no code.
     func compile(_ source: [UInt8]) -> Compiled {
         let name = ReplSession.chunkName
-        if let chunk = try? host.load(ReplSource.expressionChunk(source), chunkName: name, environment: environment) {
-            let running = try? host.load(ReplSource.runningExpressionChunk(source), chunkName: name, environment: environment)
+        if let chunk = try? host.load(placed(ReplSource.expressionChunk(source)), chunkName: name, environment: environment) {
+            let running = try? host.load(placed(ReplSource.runningExpressionChunk(source)), chunkName: name, environment: environment)
             return .chunk(running ?? chunk)
         }
         let typed: LuaReference
         do {
-            typed = try host.load(source, chunkName: name, environment: environment)
+            typed = try host.load(placed(source), chunkName: name, environment: environment)
         } catch let error as LuaScriptError {
             if error.kind == .syntax && ReplSource.isIncomplete(error.message) { return .incomplete }
             return .failed(error)
@@ -30,10 +30,17 @@ extension ReplSession {
             return .failed(LuaScriptError(.runtime, message: "\(error)"))
         }
         let rewritten = ReplSource.persistingLocals(source)
-        if rewritten != source, let chunk = try? host.load(rewritten, chunkName: name, environment: environment) {
+        if rewritten != source, let chunk = try? host.load(placed(rewritten), chunkName: name, environment: environment) {
             return .chunk(chunk)
         }
         return .chunk(typed)
+    }
+
+    /// The chunk as Lua reads it: when `numbersLines` is set, after one newline per line fed
+    /// before the statement, so Lua numbers its lines as the input's.
+    func placed(_ chunk: [UInt8]) -> [UInt8] {
+        guard numbersLines, pendingLine > 1 else { return chunk }
+        return [UInt8](repeating: UInt8(ascii: "\n"), count: pendingLine - 1) + chunk
     }
 
     /// Runs a chunk; if it returned values, calls the environment's `print` with all of them

@@ -30,8 +30,15 @@ package final class ReplSession {
         case quit
     }
 
-    /// Chunk name of typed input; messages read `stdin:1: ...` as in `lua`.
+    /// Chunk name of typed input; messages read `stdin:1: ...` as in `lua`, or the line of the
+    /// input the statement started on when `numbersLines` is set.
     static let chunkName = "=stdin"
+
+    /// Whether messages name the line of the whole input where the failing statement started
+    /// (`stdin:7:`), as for a file fed through a pipe, rather than each entry's own lines from 1
+    /// (`stdin:1:`), as `lua` does at a terminal. Every line fed counts, blank lines and
+    /// commands too.
+    public var numbersLines = false
 
     public let host: LuaHost
     /// The session's global environment: every line runs with it as `_ENV`.
@@ -62,6 +69,9 @@ package final class ReplSession {
 
     /// The lines of an unfinished statement, as typed (bytes: Lua strings are bytes).
     var pending: [[UInt8]] = []
+    /// How many lines were fed, and the number of the one the pending statement started on.
+    var linesFed = 0
+    var pendingLine = 1
     var resultMetaRef: Int32 = LUA_NOREF
     var settings: LuaReference!
 
@@ -106,7 +116,9 @@ package final class ReplSession {
     /// - Complexity: compiling is O(length of the statement so far), up to three times
     ///   (expression, statement, rewritten statement); then whatever the line runs.
     public func feed(bytes line: [UInt8]) -> Step {
+        linesFed += 1
         if pending.isEmpty {
+            pendingLine = linesFed
             let trimmed = String(String(decoding: line, as: UTF8.self).trimmingSpaces())
             if trimmed.isEmpty { return .done(history: nil) }
             if ReplSession.isCommand(trimmed) { return runCommand(trimmed) }
@@ -142,7 +154,7 @@ package final class ReplSession {
         let typed = ReplSource.joined(pending)
         pending = []
         do {
-            _ = try host.load(ReplSource.expandingEquals(typed), chunkName: ReplSession.chunkName, environment: environment)
+            _ = try host.load(placed(ReplSource.expandingEquals(typed)), chunkName: ReplSession.chunkName, environment: environment)
         } catch let error as LuaScriptError {
             report(error)
         } catch {

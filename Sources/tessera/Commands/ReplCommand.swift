@@ -68,6 +68,8 @@ struct ReplCommand: ParsableCommand {
         let session = try ReplSession(dataset: dataset, viewport: size, sizing: ItemSizing(rule: try sizing?.get() ?? .fit),
                                       limits: limits.options.scriptLimits, output: .standardStreams)
         session.guides = try guides.guides()
+        // Lines read plainly are a file's (a pipe): its errors name the input's lines.
+        session.numbersLines = batch || !interactive
         session.terminalSize = { ReplTerminal.size(of: STDOUT_FILENO) }
         session.host.pictures = .ascii
         // Box-drawing outlines for people; plain ASCII for pipes and non-UTF-8 terminals.
