@@ -169,4 +169,22 @@ import TesseraCore   // not @testable: what a user's package can write
                     Rect(x: 0, y: 48, width: 100, height: 30)])
         #expect(try FlowLayout().layout(LayoutContext(collectionSize: Size(width: 320, height: 480), sizes: [])).allFrames == [])
     }
+
+    /// The engine's first name for `scrollTo(_:align:)` still does what it does (deprecated, so
+    /// calling it here warns).
+    @Test func theDeprecatedScrollToItemIsScrollToByIndex() throws {
+        func engine() throws -> CollectionEngine {
+            let data = ItemSource(dataset: Dataset.synthetic(count: 20) { _ in Size(width: 100, height: 50) })
+            let engine = CollectionEngine(provider: BasicProvider(data: data, layout: FlowLayout()), viewport: Size(width: 100, height: 120))
+            try engine.layout()
+            return engine
+        }
+        let old = try engine(), new = try engine()
+        let oldEvents = try old.scroll(toItem: 7, at: .center)
+        let newEvents = try new.scrollTo(7, align: .center)
+        #expect(old.scrollState.contentOffset == Point(x: 0, y: 315))
+        #expect(new.scrollState.contentOffset == Point(x: 0, y: 315))
+        #expect(oldEvents.map { "\($0.type) \($0.id)" } == newEvents.map { "\($0.type) \($0.id)" })
+        #expect(throws: LayoutError.indexOutOfRange(index: 20, count: 20)) { try old.scroll(toItem: 20) }
+    }
 }
