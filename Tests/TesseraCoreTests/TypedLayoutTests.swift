@@ -147,7 +147,7 @@ import Testing
         #expect(try engine.frame(at: -1) == nil)
         #expect(try engine.offset(showing: 4) == nil)
         #expect(try engine.offset(showing: 3) == Point(x: 0, y: 50))
-        expectOutOfRange(4, count: 4) { try engine.scroll(toItem: 4) }
+        expectOutOfRange(4, count: 4) { try engine.scrollTo(4) }
         #expect(engine.scrollState.contentOffset == .zero)   // nothing changed
         expectEveryLookupRefuses(engine.layoutResult)
     }

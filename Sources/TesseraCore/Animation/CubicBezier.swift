@@ -13,9 +13,28 @@ public struct CubicBezier: Hashable, Sendable {
 
     /// The curve of control points (x1, y1) and (x2, y2).
     /// - Precondition: `x1` and `x2` are within 0...1, so the curve is a function of time.
+    ///   Control points a user gave go through `init(validating:_:_:_:)`, which throws instead.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         precondition((0...1).contains(x1) && (0...1).contains(x2), "control point x must be in 0...1")
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
+    }
+
+    /// The curve of control points (x1, y1) and (x2, y2) from values a user gave (a CSS
+    /// `cubic-bezier()`, a settings file), checked rather than trusted.
+    ///
+    /// - Throws: `AnimationFormatError` naming the first value refused: an `x1` or `x2` outside
+    ///   0...1 (the curve would not be a function of time), or a `y1` or `y2` that is not a
+    ///   finite number (every value of the curve would be NaN or infinite).
+    /// - Complexity: O(1).
+    public init(validating x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(AnimationFormatError) {
+        for (name, value) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)] {
+            let isX = name.hasPrefix("x")
+            guard isX ? (0...1).contains(value) : value.isFinite else {
+                throw AnimationFormatError("a cubic Bezier curve's \(name) must be a \(isX ? "number from 0 to 1" : "finite number"), "
+                                           + "got \(NumberText.exact(value))")
+            }
+        }
+        self.init(x1, y1, x2, y2)
     }
 
     /// The standard curves (the control points CSS and Core Animation use).

@@ -13,8 +13,35 @@ public struct FadeAnimator: HookAnimator, Hashable {
     public var curve: AnimationCurve
 
     /// A fade from `alpha` (and `scale`) over `duration` seconds along `curve`.
+    ///
+    /// Nothing is checked here: a `duration` outside 0...`AnimationDescription.maxSeconds` or an
+    /// `alpha` or `scale` that is not finite is refused only by the first engine pass that
+    /// animates with it (a reload; the first pass animates nothing), which throws an
+    /// `AnimationFormatError`. Values a user gave go through
+    /// `init(validatingDuration:alpha:scale:curve:)`, which throws at once.
     public init(alpha: Double = 0, scale: Double = 1, duration: Double = 0.3, curve: AnimationCurve = .easeInOut) {
         self.alpha = alpha; self.scale = scale; self.duration = duration; self.curve = curve
+    }
+
+    /// A fade as `init(alpha:scale:duration:curve:)` makes it, from values a user gave, checked
+    /// when it is made rather than when it first animates.
+    ///
+    /// ```swift
+    /// try FadeAnimator(validatingDuration: -1)   // a fade animator's duration must be a non-negative number of seconds ...
+    /// ```
+    ///
+    /// - Throws: `AnimationFormatError` naming the value when `duration` is not a number of
+    ///   seconds from 0 to `AnimationDescription.maxSeconds`, or `alpha` or `scale` is not finite.
+    /// - Complexity: O(1).
+    public init(validatingDuration duration: Double, alpha: Double = 0, scale: Double = 1,
+                curve: AnimationCurve = .easeInOut) throws(AnimationFormatError) {
+        if let problem = AnimationDescription(duration: duration).problem {
+            throw AnimationFormatError("a fade animator's \(problem)")
+        }
+        for (name, value) in [("alpha", alpha), ("scale", scale)] where !value.isFinite {
+            throw AnimationFormatError("a fade animator's \(name) must be a finite number, got \(NumberText.exact(value))")
+        }
+        self.init(alpha: alpha, scale: scale, duration: duration, curve: curve)
     }
 
     /// CollectionKit's ScaleAnimator: a fade that also scales by 0.5.

@@ -19,13 +19,31 @@ public struct Spring: Hashable, Sendable {
     public static let settleTolerance = 0.001
 
     /// A spring of `dampingRatio` and `response`.
-    /// - Precondition: both are positive and finite (`damping` and `response` read from a Lua
-    ///   animator or an animation's JSON are checked instead: they throw).
+    /// - Precondition: both are positive and finite. Unchecked values (a user's settings)
+    ///   go through `init(validatingDampingRatio:response:)`, which throws instead; `damping` and
+    ///   `response` read from a Lua animator or an animation's JSON are checked there too.
     public init(dampingRatio: Double = Spring.defaultDampingRatio, response: Double = Spring.defaultResponse) {
         precondition(dampingRatio > 0 && dampingRatio.isFinite, "damping ratio must be positive")
         precondition(response > 0 && response.isFinite, "response must be positive")
         self.dampingRatio = dampingRatio
         self.response = response
+    }
+
+    /// A spring of `dampingRatio` and `response` from values a user gave, checked rather than
+    /// trusted: the same spring as `init(dampingRatio:response:)`, or an error naming the value.
+    ///
+    /// ```swift
+    /// try Spring(validatingDampingRatio: 0)   // a spring's damping ratio must be a positive, finite number, got 0
+    /// ```
+    ///
+    /// - Throws: `AnimationFormatError` when `dampingRatio` or `response` is not a positive,
+    ///   finite number.
+    /// - Complexity: O(1).
+    public init(validatingDampingRatio dampingRatio: Double, response: Double = Spring.defaultResponse) throws(AnimationFormatError) {
+        for (name, value) in [("damping ratio", dampingRatio), ("response", response)] where !(value > 0 && value.isFinite) {
+            throw AnimationFormatError("a spring's \(name) must be a positive, finite number, got \(NumberText.exact(value))")
+        }
+        self.init(dampingRatio: dampingRatio, response: response)
     }
 
     private var omega: Double { 2 * Double.pi / response }

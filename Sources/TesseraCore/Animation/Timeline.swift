@@ -90,8 +90,26 @@ public struct Timeline: Hashable, Sendable {
     /// a long or crowded animation are refused rather than filling memory.
     package static let maxSampledStates = 200_000
 
+    /// How many sample times `sampleTimes(fps:)` gives, saturating at `Int.max`, for a frame
+    /// rate a user gave: `sampleCount(fps:)` after checking `fps`.
+    /// - Throws: `AnimationFormatError` when `fps` is not a positive, finite number (the error
+    ///   `sampleTimes(fps:)` throws for it).
+    /// - Complexity: O(1).
+    public func sampleCount(validatingFPS fps: Double) throws(AnimationFormatError) -> Int {
+        try Self.checkFrameRate(fps)
+        return sampleCount(fps: fps)
+    }
+
+    /// Throws for a frame rate that is not a positive, finite number. O(1).
+    private static func checkFrameRate(_ fps: Double) throws(AnimationFormatError) {
+        guard fps > 0, fps.isFinite else {
+            throw AnimationFormatError("the frame rate must be a positive number of frames per second, got \(NumberText.exact(fps))")
+        }
+    }
+
     /// How many sample times `sampleTimes(fps:)` gives, saturating at `Int.max`. O(1).
-    /// - Precondition: `fps` is a positive, finite number (`sampleTimes(fps:)` throws instead).
+    /// - Precondition: `fps` is a positive, finite number (`sampleCount(validatingFPS:)` and
+    ///   `sampleTimes(fps:)` throw instead).
     public func sampleCount(fps: Double) -> Int {
         precondition(fps > 0 && fps.isFinite, "fps must be a positive number")
         // The frame times before the duration, then the duration itself. duration × fps rounds
@@ -110,9 +128,7 @@ public struct Timeline: Hashable, Sendable {
     /// samples would hold more than `maxSampledStates` view states, or when `fps` is not a
     /// positive, finite number. O(samples).
     public func sampleTimes(fps: Double) throws(AnimationFormatError) -> [Double] {
-        guard fps > 0, fps.isFinite else {
-            throw AnimationFormatError("the frame rate must be a positive number of frames per second, got \(NumberText.exact(fps))")
-        }
+        try Self.checkFrameRate(fps)
         try checkSampleCount(fps: fps)
         let total = duration
         return (0..<sampleCount(fps: fps)).map { Swift.min(Double($0) / fps, total) }

@@ -12,13 +12,19 @@ extension Dataset.Section {
         return next == count ? nil : (sections.count, next)
     }
 
+    /// Where `sections` stop tiling `count` items, in words ("section 1 starts at 3, not 2",
+    /// "they end at 4"); nil when they tile. O(sections).
+    static func tilingMisfit(_ sections: [Dataset.Section], count: Int) -> String? {
+        guard let gap = tilingGap(sections, count: count) else { return nil }
+        return gap.position < sections.count
+            ? "section \(gap.position) starts at \(sections[gap.position].range.lowerBound), not \(gap.expectedStart)"
+            : "they end at \(gap.expectedStart)"
+    }
+
     /// Stops with a message naming where `sections` stop tiling `count` items, for `caller`,
     /// which requires them to (`Dataset(validating:)` throws instead). O(sections).
     static func requireTiling(_ sections: [Dataset.Section], count: Int, caller: String) {
-        guard let gap = tilingGap(sections, count: count) else { return }
-        let misfit = gap.position < sections.count
-            ? "section \(gap.position) starts at \(sections[gap.position].range.lowerBound), not \(gap.expectedStart)"
-            : "they end at \(gap.expectedStart)"
+        guard let misfit = tilingMisfit(sections, count: count) else { return }
         preconditionFailure("\(caller): the sections do not tile the \(count) items in order (\(misfit)); "
                             + "Dataset(validating:) throws instead")
     }

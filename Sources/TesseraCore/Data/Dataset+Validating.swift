@@ -51,10 +51,11 @@ extension Item {
     ///   of `fields` is not a number from 0 to `Item.largestSize`.
     /// - Complexity: O(fields).
     public init(validating id: ItemID, size: Size?, fields: OrderedDictionary<String, JSONValue> = [:]) throws {
+        // Shown as the field the item would hold (`-5`, not `-5.0`), as validating a dataset shows it.
         for (field, value) in [("w", size?.width), ("h", size?.height)] {
             if let value, !Item.isAllowedSize(value) {
                 throw DatasetError(file: "<memory>", path: field,
-                                   message: "\(DatasetLoader.sizeExpectation), found \(JSONValue.double(value).briefDescription)")
+                                   message: "\(DatasetLoader.sizeExpectation), found \(Item.number(value).briefDescription)")
             }
         }
         self.init(id: id, size: size, fields: fields)

@@ -96,7 +96,7 @@ public struct Dataset: Sendable {
     /// A dataset of `count` items with ids 0..<count and the given intrinsic sizes (benchmarks,
     /// tests, `run` without `--data`). Items carry no other fields, so a million of them stay
     /// small: the sizes live only in the contiguous `widths`/`heights`.
-    /// - Precondition: `count >= 0`.
+    /// - Precondition: `count >= 0` (`synthetic(validatingCount:size:)` throws instead).
     /// - Complexity: O(count).
     public static func synthetic(count: Int, size: (Int) -> Size) -> Dataset {
         precondition(count >= 0, "Dataset.synthetic: the count must be 0 or more, got \(count)")
@@ -114,6 +114,16 @@ public struct Dataset: Sendable {
         fields.appendBareItems(count)
         return Dataset(ids: ids, fields: fields, widths: widths, heights: heights, sections: nil, metadata: [:],
                        sourceName: "<generated>")
+    }
+
+    /// `synthetic(count:size:)` for a count a user gave, checked rather than trusted.
+    /// - Throws: `DatasetError` (file `<generated>`, path `count`) when `count` is negative.
+    /// - Complexity: O(count).
+    public static func synthetic(validatingCount count: Int, size: (Int) -> Size) throws(DatasetError) -> Dataset {
+        guard count >= 0 else {
+            throw DatasetError(file: "<generated>", path: "count", message: "expected a count of 0 or more, found \(count)")
+        }
+        return synthetic(count: count, size: size)
     }
 
     /// The number of items. O(1).

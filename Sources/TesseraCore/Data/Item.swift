@@ -198,7 +198,7 @@ public struct Item: Hashable, Sendable {
 
     /// A whole number as the JSON parser reads it (`100`, not `100.0`), so a built item equals a
     /// loaded one.
-    private static func number(_ v: Double) -> JSONValue {
+    static func number(_ v: Double) -> JSONValue {
         if let n = Int(whole: v, in: -(1 << 53 - 1)...(1 << 53 - 1)) { return .int(n) }
         return .double(v)
     }

@@ -37,10 +37,11 @@ extension CollectionEngine {
                            current: scrollState.contentOffset)
     }
 
-    /// Scrolls so item `index` is at `position`, runs a pass, and keeps it there until the next
-    /// `scroll(to:)`: `scrollTo(_:align:)` with an index.
+    /// Scrolls so item `index` is at `position`: the same action as `scrollTo(_:align:)`, under
+    /// the name the engine used first. Call `scrollTo(_:align:)`, which takes an id or an index.
     /// - Throws: `LayoutError.indexOutOfRange` naming the index when there is no such item
     ///   (nothing changes), or what the pass throws.
+    @available(*, deprecated, renamed: "scrollTo(_:align:)")
     @discardableResult
     public func scroll(toItem index: Int, at position: ScrollPosition = .top) throws -> [EngineEvent] {
         try scrollTo(index, align: position)

@@ -92,7 +92,8 @@ public struct LayoutContext: Sendable {
     /// A context over `count` items: `item(i)` gives item i (nil when unknown), `size(i, p)` its
     /// size for proposal p, and `sections` (nil: one section) how the items are grouped.
     /// - Precondition: `count >= 0`, and `sections` tile `0..<count` in order (a provider's
-    ///   `ItemSource` is checked instead: the engine throws for it).
+    ///   `ItemSource` is checked instead: the engine throws for it). A count and sections a
+    ///   user gave go through `init(collectionSize:count:validating:item:size:)`, which throws.
     /// - Complexity: O(sections), to check that they tile the items.
     public init(collectionSize: Size, count: Int, sections: [Dataset.Section]? = nil,
                 item: @escaping @Sendable (Int) -> Item?, size: @escaping @Sendable (Int, Size) throws -> Size) {
@@ -100,10 +101,49 @@ public struct LayoutContext: Sendable {
         self.collectionSize = collectionSize
         self.count = count
         let sections = sections ?? [Dataset.Section(id: .int(0), range: 0..<count)]
-        precondition(Self.tile(sections, count), "a context's sections must tile its \(count) items in order")
+        precondition(Self.tile(sections, count), Self.tilingMessage(sections, count))
         self.sections = sections
         self.itemAt = item
         self.sizeOf = size
+    }
+
+    /// `init(collectionSize:count:sections:item:size:)` for a count and sections a user gave,
+    /// checked rather than trusted.
+    /// - Throws: `LayoutError.invalidParameter` (name `count`) for a negative `count`, and
+    ///   `LayoutError.invalid` naming the first misplaced section when `sections` do not tile
+    ///   `0..<count` in order.
+    /// - Complexity: O(sections).
+    public init(collectionSize: Size, count: Int, validating sections: [Dataset.Section]?,
+                item: @escaping @Sendable (Int) -> Item?, size: @escaping @Sendable (Int, Size) throws -> Size) throws(LayoutError) {
+        guard count >= 0 else {
+            throw LayoutError.invalidParameter(name: "count", allowed: "0 or more", got: String(count), subject: "a context's item count",
+                                    verb: "must be")
+        }
+        if let sections, !Self.tile(sections, count) { throw LayoutError(Self.tilingMessage(sections, count)) }
+        self.init(collectionSize: collectionSize, count: count, sections: sections, item: item, size: size)
+    }
+
+    /// A context over plain sizes of your own, one per item, in one section: item `i` is
+    /// `sizes[i]` whatever the proposal, and the items themselves are unknown (`item(at:)` is
+    /// nil, `identifier(at:)` the index):
+    ///
+    /// ```swift
+    /// let context = LayoutContext(collectionSize: Size(width: 320, height: 480),
+    ///                             sizes: [Size(width: 100, height: 40), Size(width: 150, height: 40)])
+    /// let frames = try FlowLayout(spacing: 8).layout(context).allFrames
+    /// ```
+    ///
+    /// The sizes are not checked here: a layout refuses a frame that is not finite or has a
+    /// negative size (`LayoutError.invalidFrame`).
+    /// - Complexity: O(1) (the array is shared, not copied); each size query is O(1).
+    public init(collectionSize: Size, sizes: [Size]) {
+        self.init(collectionSize: collectionSize, count: sizes.count, item: { _ in nil }, size: { index, _ in sizes[index] })
+    }
+
+    /// Why `sections` are refused for `count` items. O(sections).
+    private static func tilingMessage(_ sections: [Dataset.Section], _ count: Int) -> String {
+        let misfit = Dataset.Section.tilingMisfit(sections, count: count).map { " (\($0))" } ?? ""
+        return "a context's sections must tile its \(count) items in order\(misfit)"
     }
 
     /// True when `sections` cover `0..<count` in order, without gaps or overlap. O(S).
@@ -116,9 +156,24 @@ public struct LayoutContext: Sendable {
         self.init(dataset: dataset, range: 0..<dataset.count, collectionSize: collectionSize, sizing: sizing)
     }
 
+    /// `init(dataset:range:collectionSize:sizing:)` for a range a user gave, checked rather than
+    /// trusted.
+    /// - Throws: `LayoutError.invalidParameter` (name `range`) when `range` does not lie within
+    ///   `0..<dataset.count`.
+    /// - Complexity: O(sections of the dataset in `range`).
+    public init(dataset: Dataset, validating range: Range<Int>, collectionSize: Size = .defaultViewport,
+                sizing: ItemSizing = ItemSizing()) throws(LayoutError) {
+        guard range.lowerBound >= 0 && range.upperBound <= dataset.count else {
+            throw LayoutError.invalidParameter(name: "range", allowed: "a range within 0..<\(dataset.count)", got: "\(range)",
+                                    subject: "a context's range of a dataset of \(dataset.count) items", verb: "must be")
+        }
+        self.init(dataset: dataset, range: range, collectionSize: collectionSize, sizing: sizing)
+    }
+
     /// A context over `range` of a dataset (one section), indices re-based to 0.
     /// - Precondition: `range` lies within `0..<dataset.count` (sizes are read from the dataset's
-    ///   storage without a check per item).
+    ///   storage without a check per item); `init(dataset:validating:collectionSize:sizing:)`
+    ///   throws instead.
     /// - Complexity: O(sections of the dataset in `range`).
     public init(dataset: Dataset, range: Range<Int>, collectionSize: Size, sizing: ItemSizing) {
         precondition(range.lowerBound >= 0 && range.upperBound <= dataset.count,
@@ -222,7 +277,7 @@ public struct LayoutContext: Sendable {
     /// The same items grouped into other sections (a provider given its sections explicitly).
     /// - Precondition: `sections` tile `0..<count` in order.
     public func with(sections: [Dataset.Section]) -> LayoutContext {
-        precondition(Self.tile(sections, count), "a context's sections must tile its \(count) items in order")
+        precondition(Self.tile(sections, count), Self.tilingMessage(sections, count))
         var copy = self
         copy.sections = sections
         return copy

@@ -7,6 +7,8 @@ public protocol DuplicateSuffixing: Hashable {
     func suffixed(_ n: Int) -> Self
 }
 
+// Public because `Snapshot(suffixingDuplicatesIn:)` is: a snapshot of String ids needs String's
+// conformance, and a public protocol's requirement cannot have an internal witness.
 extension String: DuplicateSuffixing {
     /// `"a"` → `"a(1)"`.
     public func suffixed(_ n: Int) -> String { "\(self)(\(n))" }

@@ -67,9 +67,7 @@ public struct TesseraSwiftUILayout: Sendable {
 
     func result(for proposal: Size, subviews: some SubviewsLike) throws -> any LayoutResult {
         let sizes = (0..<subviews.count).map { subviews.sizeThatFits($0, proposal: proposal) }
-        let context = LayoutContext(collectionSize: proposal, count: sizes.count, item: { _ in nil },
-                                    size: { index, _ in sizes[index] })
-        return try layout.layout(context)
+        return try layout.layout(LayoutContext(collectionSize: proposal, sizes: sizes))
     }
 
     /// `sizeThatFits(proposal:subviews:cache:)`: the content size.

@@ -26,6 +26,14 @@ extension Compositional {
         /// Drawing order; the handler may change it.
         public var zIndex: Int
 
+        /// A visible element as a handler would be given it, to call a handler of your own in a
+        /// test: an item by default, drawn as a layout draws it (opaque, untransformed, zIndex 0).
+        public init(category: ElementCategory = .item, kind: String = "", index: Int?, frame: Rect,
+                    alpha: Double = 1, transform: ElementTransform = .identity, zIndex: Int = 0) {
+            self.category = category; self.kind = kind; self.index = index; self.frame = frame
+            self.alpha = alpha; self.transform = transform; self.zIndex = zIndex
+        }
+
         init(_ e: LayoutElement, frame: Rect) {
             category = e.category; kind = e.kind; index = e.index; self.frame = frame
             alpha = e.alpha; transform = e.transform; zIndex = e.zIndex
