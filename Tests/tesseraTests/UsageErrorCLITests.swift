@@ -27,7 +27,7 @@ import Testing
         (["run", "waterfall", "--section", "team"], "unknown option '--section' (did you mean --section-by or --section-offset?)"),
         (["check", "waterfall", "--sizing", "nope"], "--sizing 'nope' is not valid; expected one of fit, fillWidth, intrinsic, fill"),
         (["diff", emoji, emoji, "--format", "yaml"], "--format 'yaml' is not valid; expected json or text"),
-        (["scroll", "waterfall", "--data", emoji, "--steps", "0"], "--steps '0' is not valid; expected a whole number from 1 to 10000000"),
+        (["scroll", "waterfall", "--data", emoji, "--steps", "0"], "--steps '0' is not valid; expected a whole number from 1 to 10,000,000"),
         (["scroll", "waterfall", "--data", emoji, "--animator-param", "alpha"],
          "--animator-param 'alpha' is not valid; expected K=V, for example --animator-param duration=0.5"),
         (["repl", "--batch", "--viewport", "1"], "--viewport '1' is not valid; expected two finite numbers like 375x812"),
@@ -152,12 +152,12 @@ import Testing
         // `tessera test` keeps its own usage status, and prints no summary: no test ran.
         let test = try runTessera(["test", "--filter", "a", "--filter", "b"], input: "")
         #expect(test.status == 2)
-        #expect(test.stderr.hasPrefix("Error: --filter was given twice ('a', then 'b'); give each value once\nUsage: tessera test [<paths> ...] "))
+        #expect(test.stderr.hasPrefix("Error: --filter was given twice ('a', then 'b'); give each value once.\nUsage: tessera test [<paths> ...] "))
         #expect(test.stdout == "")
         // Its unknown flags are explained as every command's are.
         let flag = try runTessera(["test", "--data", "x"], input: "")
         #expect(flag.status == 2 && flag.stdout == "")
-        #expect(flag.stderr.hasPrefix("Error: unknown option '--data' (a flag of run, check, animate, scroll, repl, bench, preview; not of test)\nUsage: tessera test [<paths> ...] "))
+        #expect(flag.stderr.hasPrefix("Error: unknown option '--data' (a flag of run, check, animate, scroll, repl, bench, preview; not of test).\nUsage: tessera test [<paths> ...] "))
     }
 
     @Test func versionIsAFlagOfTheProgram() throws {
@@ -185,7 +185,7 @@ import Testing
         let r = try runTessera(["rnu", "flow"], input: "")
         #expect(r.status == 64 && r.stdout == "")
         #expect(r.stderr == """
-            Error: unknown command 'rnu' (did you mean run?); expected one of run, check, diff, animate, scroll, layouts, repl, test, bench, preview
+            Error: unknown command 'rnu' (did you mean run?); expected one of run, check, diff, animate, scroll, layouts, repl, test, bench, preview.
             Usage: tessera <subcommand>
               See 'tessera --help' for more information.
 
