@@ -58,7 +58,7 @@ import Testing
     func limitFlagsStateTheirRange(arguments: [String], message: String) throws {
         let (r, _) = try run(["run", "waterfall"] + arguments)
         #expect(r.status == 64)
-        #expect(r.stderr.hasPrefix("Error: \(message)\n"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("Error: \(message).\n"), "\(r.stderr)")
     }
 
     @Test(arguments: [

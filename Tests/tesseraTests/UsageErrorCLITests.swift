@@ -48,14 +48,14 @@ import Testing
         (["run", "waterfall", "--viewport", "375 812"], "--viewport '375 812' is not valid; expected two finite numbers like 375x812"),
         (["run", "waterfall", "--viewport", "375*812"], "--viewport '375*812' is not valid; expected two finite numbers like 375x812"),
         (["run", "waterfall", "--viewport", "375Xabc"], "--viewport '375Xabc' is not valid; expected two finite numbers like 375x812"),
-        (["preview", "flow", "--data", emoji, "--port", "70000"], "--port '70000' is not valid; expected a port from 0 (any free port) to 65535"),
+        (["preview", "flow", "--data", emoji, "--port", "70000"], "--port '70000' is not valid (too large: the largest is 65535); expected a port from 0 (any free port) to 65535"),
         // A negative number was read as a flag of its own: "Missing value for '--port <port>'".
         (["preview", "flow", "--data", emoji, "--port", "-1"], "--port '-1' is not valid; expected a port from 0 (any free port) to 65535"),
         // Not a whole number: ArgumentParser's "The value 'abc' is invalid for '--port <N>'" and a Help line.
         (["preview", "flow", "--data", emoji, "--port", "abc"], "--port 'abc' is not valid; expected a port from 0 (any free port) to 65535"),
         (["preview", "flow", "--data", emoji, "--port", "80.5"], "--port '80.5' is not valid; expected a port from 0 (any free port) to 65535"),
         (["preview", "flow", "--data", emoji, "--port", "99999999999999999999"],
-         "--port '99999999999999999999' is not valid; expected a port from 0 (any free port) to 65535"),
+         "--port '99999999999999999999' is not valid (too large: the largest is 65535); expected a port from 0 (any free port) to 65535"),
         // A negative guide was read as a flag of its own: "Missing value for '--safe-area <T,L,B,R>'".
         (["run", "waterfall", "--safe-area", "-1,0,0,0"],
          "--safe-area '-1,0,0,0' is not valid; expected one non-negative length or four as T,L,B,R, for example 0,44,21,44"),
@@ -108,14 +108,14 @@ import Testing
         let missing = try runTessera(["run"], input: "")
         #expect(missing.status == 64 && missing.stdout == "")
         #expect(missing.stderr == """
-            Error: missing expected argument '<layout>'
+            Error: missing expected argument '<layout>'.
             Help:  <layout>  A built-in layout (flow, row, waterfall, overlay, split), a layout script by name (appstore; `tessera layouts` lists them), or a .lua file.
             Usage: \(usageLines["run"] ?? "")
               See 'tessera run --help' for more information.
 
             """)
         #expect(parseFailure(["diff", "a.json"])?.stderr == """
-            Error: missing expected argument '<new>'
+            Error: missing expected argument '<new>'.
             Help:  <new>  The new dataset (.json, .jsonl or .csv).
             Usage: \(usageLines["diff"] ?? "")
               See 'tessera diff --help' for more information.
@@ -136,7 +136,7 @@ import Testing
         let failure = parseFailure(arguments)
         #expect(failure?.status == 64)
         #expect(failure?.stderr == """
-            Error: unexpected argument 'photos.jsonl'; a dataset is given with --data: --data photos.jsonl
+            Error: unexpected argument 'photos.jsonl'; a dataset is given with --data: --data photos.jsonl.
             Usage: \(usageLines[arguments[0]] ?? "")
               See 'tessera \(arguments[0]) --help' for more information.
 
