@@ -63,7 +63,7 @@ func writeAtomically(_ bytes: [UInt8], to path: String, flag: String? = "--out",
 
 /// What an empty file name given to `flag` is told: by `writeAtomically`, and as a usage error
 /// by the commands that take the flag.
-func emptyFileNameMessage(_ flag: String) -> String { optionError(flag, "", expected: "a file name").description }
+func emptyFileNameMessage(_ flag: String) -> String { emptyValueError(flag, expected: "a file name").description }
 
 /// What every command says of an output it cannot write: "cannot write out/a.json: the folder
 /// 'out' does not exist.", `target` as the user named it ("to standard output" for a stream) and

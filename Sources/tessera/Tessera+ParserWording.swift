@@ -15,3 +15,19 @@ extension Tessera {
         return prefix + first.lowercased() + sentence.dropFirst()
     }
 }
+
+/// `sentence` ended as every usage error's sentence ends, with a period (ArgumentParser's own
+/// end bare: "Unknown option '--colums'"), unless it ends with one already. O(1).
+func endingSentence(_ sentence: some StringProtocol) -> String {
+    sentence.hasSuffix(".") ? String(sentence) : sentence + "."
+}
+
+extension Tessera {
+    /// `text` (an error's, "Error: " and its lines) with its first line, the sentence, ended
+    /// by `endingSentence`; the lines below (the usage) as they are. O(first line).
+    static func endingFirstSentence(_ text: String) -> String {
+        guard !text.isEmpty else { return text }
+        let end = text.firstIndex(of: "\n") ?? text.endIndex
+        return endingSentence(text[..<end]) + text[end...]
+    }
+}

@@ -4,12 +4,13 @@ import TesseraCore
 /// The sentence for a first argument that names no command (`tessera rnu`, or `tessera help rnu`,
 /// which ArgumentParser answers with the main help and status 0), with the closest command,
 /// instead of ArgumentParser's bare "Unexpected argument"; nil when the argument is a command,
-/// `help` or a flag. O(commands × name length²).
+/// `help` or a flag (`-` is none: it is told no command reads standard input). O(commands × name length²).
 func unknownCommandMessage(_ arguments: [String], commands: [String]) -> String? {
     let named = arguments.first == "help" ? Array(arguments.dropFirst()) : arguments
-    guard let first = named.first, !first.hasPrefix("-"), first != "help", !commands.contains(first) else { return nil }
+    guard let first = named.first, !first.hasPrefix("-") || first == "-", first != "help", !commands.contains(first) else { return nil }
     // The version is a flag, as `--help` is; `tessera version` is the guess it answers.
-    let hint = first == "version" ? " (did you mean --version?)" : DidYouMean.hint(for: first, among: commands)
+    let hint = first == "version" ? " (did you mean --version?)"
+        : first == "-" ? standardInputNote : DidYouMean.hint(for: first, among: commands)
     return "unknown command \(quotedArgument(first))\(hint); "
         + "expected one of \(commands.joined(separator: ", "))"
 }

@@ -47,11 +47,13 @@ struct Tessera: ParsableCommand {
             throw ValidationError(message)
         }
         let command = try parseAsRoot(arguments)
+        // The command's long flags, split once for the checks below.
+        let flags = longFlags(Array(arguments.dropFirst()))
         if let checked = command as? any GivenFlagsChecked,
-           let message = try checked.usageError(givenFlags: longFlags(Array(arguments.dropFirst())).map(\.name)) {
+           let message = try checked.usageError(givenFlags: flags.map(\.name)) {
             throw CommandUsageError(command: type(of: checked), message: message)
         }
-        if let empty = emptyValue(in: arguments) { throw empty }
+        if let empty = emptyValue(in: arguments, flags: flags) { throw empty }
         if let (repeated, message, flag) = repeatedOption(in: arguments) {
             // ArgumentParser checked the last value of a flag given twice; its first is checked too.
             _ = try parseAsRoot(keepingFirstValue(of: flag, in: arguments))
@@ -62,8 +64,8 @@ struct Tessera: ParsableCommand {
 
     /// The exit status and the text (for stderr; for stdout when the status is success: help,
     /// the version) of the command line `arguments` that ended with `error`: a usage error is
-    /// worded as ours (ArgumentParser's sentences lowercased as ours are), with the command's
-    /// usage below the sentence.
+    /// worded as ours (ArgumentParser's sentences lowercased and ended with a period as ours
+    /// are), with the command's usage below the sentence.
     static func failure(_ error: any Error, arguments: [String]) -> (code: ExitCode, text: String) {
         let error = LimitHint.adding(to: error)
         var code = error is CommandUsageError ? .validationFailure : exitCode(for: error)
@@ -78,7 +80,7 @@ struct Tessera: ParsableCommand {
             }
             text = explainingUnknownOption(text, arguments: arguments)
             text = explainingDatasetArgument(text, arguments: arguments)
-            text = Self.lowercasingParserSentence(text)
+            text = Self.endingFirstSentence(Self.lowercasingParserSentence(text))
             // CI systems read 2 from `tessera test` as a usage error (1 is a failed test).
             if arguments.first == "test" { code = ExitCode(TestCommand.usageErrorStatus) }
         } else {

@@ -43,6 +43,19 @@ struct NearbyFileTests {
         #expect(NearbyFile.suggestion(for: folder + "/" + missing, extensions: json) == expected.map { folder + "/" + $0 })
     }
 
+    /// A symbolic link to nothing is said to be one, with its target; a path the system would
+    /// not look up is said to be that, with the system's reason, never "no such file".
+    @Test func aBrokenLinkAndAnUnreachablePathAreNoMissingFile() throws {
+        let link = folder + "/old.json"
+        #expect(symlink("moved.json", link) == 0)
+        #expect(NearbyFile.missing(link, expected: "a dataset file", extensions: ["json"])
+                == "expected a dataset file, found a broken symbolic link (to 'moved.json')")
+        #expect(NearbyFile.missing(folder + "/zzzzzzzz.json", expected: "a dataset file", extensions: ["json"])
+                == "expected a dataset file, found no such file")
+        #expect(NearbyFile.unreachable(EACCES) == "a path that cannot be checked (permission denied)")
+        #expect(NearbyFile.unreachable(ELOOP) == "a path that cannot be checked (too many levels of symbolic links)")
+    }
+
     /// Two levels down costs a listing of every subfolder, so it stops after `deeperLimit`
     /// entries; one level down costs no listing and is always looked at.
     @Test func theSearchTwoLevelsDownStopsAtItsLimit() {

@@ -107,12 +107,12 @@ import TesseraCore
         #expect(message("ctx.supplementary('header', 3, 0, 0, 1, 1)", 1) == "\(dir)/bad1.lua:2: ctx.supplementary: argument #2 (section) must be a section index in 1..2, got 3")
         #expect(message("ctx.decoration('bg', 1, 0, 0, -1, 1)", 2) == "\(dir)/bad2.lua:2: ctx.decoration: argument #5 (w) must be a finite, non-negative number, got -1")
         #expect(message("ctx.decoration('bg', 1, 0, 0, 1, 1, { pinned = true })", 3)?.hasPrefix("\(dir)/bad3.lua:2: ctx.decoration: argument #7 (options) has an unknown field 'pinned'") == true)
-        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = 3 })", 4) == "\(dir)/bad4.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 (1..2), got 3")
-        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = 0 })", 5) == "\(dir)/bad5.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 (1..2), got 0")
-        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = math.mininteger })", 6) == "\(dir)/bad6.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 (1..2), got -9223372036854775808")
-        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = math.maxinteger })", 7) == "\(dir)/bad7.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 (1..2), got 9223372036854775807")
-        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = 1.5 })", 8) == "\(dir)/bad8.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 (1..2), got 1.5")
-        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = '1' })", 9) == "\(dir)/bad9.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 (1..2), got string")
+        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = 3 })", 4) == "\(dir)/bad4.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 in 1..2, got 3")
+        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = 0 })", 5) == "\(dir)/bad5.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 in 1..2, got 0")
+        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = math.mininteger })", 6) == "\(dir)/bad6.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 in 1..2, got -9223372036854775808")
+        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = math.maxinteger })", 7) == "\(dir)/bad7.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 in 1..2, got 9223372036854775807")
+        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = 1.5 })", 8) == "\(dir)/bad8.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1, got 1.5")
+        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = '1' })", 9) == "\(dir)/bad9.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1, got string")
         #expect(try result("return { simpleLayout = function(ctx)\n  for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end\n  ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = 2.0 })\nend }", "float.lua").supplementaries.map(\.index) == [1])
     }
 

@@ -297,7 +297,7 @@ struct AnimateCommandTests {
         ] + ["0", "-1", "1e-320", "0.99", "1001"].map { fps in
             // Under one frame per second is no frame rate (1e-320 is greater than 0).
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--fps", fps],
-             "--fps '\(fps)' is not valid; expected a number of frames per second from 1 to 1000")
+             "--fps '\(fps)' is not valid; expected a number of frames per second from 1 to 1,000")
         }
         for (args, message) in usageCases {
             let outcome = try runTessera(args)

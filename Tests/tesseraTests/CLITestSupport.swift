@@ -141,9 +141,9 @@ let usageLines = [
 ]
 
 /// The stderr of a `tessera COMMAND` line that does not parse (exit status 64): the sentence,
-/// then the command's usage.
+/// `message` ended with a period as every usage error's is, then the command's usage.
 func usageErrorText(_ message: String, command: String) -> String {
-    "Error: \(message)\nUsage: \(usageLines[command] ?? "(no usage line for \(command))")\n  See 'tessera \(command) --help' for more information.\n"
+    "Error: \(message.hasSuffix(".") ? message : message + ".")\nUsage: \(usageLines[command] ?? "(no usage line for \(command))")\n  See 'tessera \(command) --help' for more information.\n"
 }
 
 /// The exit status and stderr of `tessera ARGUMENTS` when its command line does not parse,

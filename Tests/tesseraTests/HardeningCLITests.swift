@@ -46,19 +46,19 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--max-memory", "99999999999999999"], "--max-memory '99999999999999999' is not valid; expected a number of MB greater than 0 and at most 1048576"),
-        (["--max-memory", "1e400"], "--max-memory '1e400' is not valid; expected a number of MB greater than 0 and at most 1048576"),
-        (["--max-memory", "-5"], "--max-memory '-5' is not valid; expected a number of MB greater than 0 and at most 1048576"),
-        (["--time-limit", "nan"], "--time-limit 'nan' is not valid; expected a number of seconds from 0 (no limit) to 86400"),
-        (["--time-limit", "inf"], "--time-limit 'inf' is not valid; expected a number of seconds from 0 (no limit) to 86400"),
-        (["--time-limit", "1e10"], "--time-limit '1e10' is not valid; expected a number of seconds from 0 (no limit) to 86400"),
-        (["--max-instructions", "-1"], "--max-instructions '-1' is not valid; expected a whole number from 0 (no budget) to 9223372036854775807"),
-        (["--max-data-size", "0"], "--max-data-size '0' is not valid; expected a number of MB greater than 0 and at most 1048576"),
+        (["--max-memory", "99999999999999999"], "--max-memory '99999999999999999' is not valid; expected a number of MB greater than 0 and at most 1,048,576"),
+        (["--max-memory", "1e400"], "--max-memory '1e400' is not valid; expected a number of MB greater than 0 and at most 1,048,576"),
+        (["--max-memory", "-5"], "--max-memory '-5' is not valid; expected a number of MB greater than 0 and at most 1,048,576"),
+        (["--time-limit", "nan"], "--time-limit 'nan' is not valid; expected a number of seconds from 0 (no limit) to 86,400"),
+        (["--time-limit", "inf"], "--time-limit 'inf' is not valid; expected a number of seconds from 0 (no limit) to 86,400"),
+        (["--time-limit", "1e10"], "--time-limit '1e10' is not valid; expected a number of seconds from 0 (no limit) to 86,400"),
+        (["--max-instructions", "-1"], "--max-instructions '-1' is not valid; expected a whole number from 0 (no budget) to 9,223,372,036,854,775,807"),
+        (["--max-data-size", "0"], "--max-data-size '0' is not valid; expected a number of MB greater than 0 and at most 1,048,576"),
     ])
     func limitFlagsStateTheirRange(arguments: [String], message: String) throws {
         let (r, _) = try run(["run", "waterfall"] + arguments)
         #expect(r.status == 64)
-        #expect(r.stderr.hasPrefix("Error: \(message)\n"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("Error: \(message).\n"), "\(r.stderr)")
     }
 
     @Test(arguments: [

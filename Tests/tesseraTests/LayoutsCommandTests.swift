@@ -63,9 +63,12 @@ struct LayoutsCommandTests {
         let listing = try runTessera(["layouts"], in: dir)
         #expect(listing.status == 0, "\(listing.stderr)")
         #expect(listing.stdout.contains("Layout scripts (tessera run NAME) in layouts/:\n  real         a real one\n\n"), "\(listing.stdout)")
+        // Named, such a file is said to be what it is, not an unknown layout.
         let run = try runTessera(["run", "pipe"], in: dir)
         #expect(run.status == 1)
-        #expect(run.stderr.hasPrefix("Error: unknown layout 'pipe'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (real, "), "\(run.stderr)")
+        #expect(run.stderr == "Error: layouts/pipe.lua: expected a regular file, found a FIFO (named pipe).\n", "\(run.stderr)")
+        let gone = try runTessera(["run", "gone"], in: dir)
+        #expect(gone.stderr == "Error: layouts/gone.lua: expected a script file, found a broken symbolic link (to '/nonexistent').\n", "\(gone.stderr)")
     }
 
     @Test("run and check find a shipped script by name, from the repository and from anywhere else")

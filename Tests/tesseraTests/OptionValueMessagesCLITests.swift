@@ -145,16 +145,16 @@ import Testing
     /// The numbers ArgumentParser read itself before are read as every option's value is: the
     /// text as typed, and the range.
     @Test(arguments: [
-        (["scroll", "waterfall", "--data", emoji, "--steps", "many"], "--steps 'many' is not valid; expected a whole number from 1 to 10000000"),
+        (["scroll", "waterfall", "--data", emoji, "--steps", "many"], "--steps 'many' is not valid; expected a whole number from 1 to 10,000,000"),
         (["scroll", "waterfall", "--data", emoji, "--from", "top"],
          "--from 'top' is not valid; expected an offset from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)"),
         (["animate", "flow", "--data", emoji, "--to", emoji, "--fps", "fast"],
-         "--fps 'fast' is not valid; expected a number of frames per second from 1 to 1000"),
+         "--fps 'fast' is not valid; expected a number of frames per second from 1 to 1,000"),
         (["check", "waterfall", "--max-warnings", "1.5"], "--max-warnings '1.5' is not valid; expected a whole number, 0 or more"),
         // Hexadecimal is no flag's number: Swift's Double read `0x10` as 16 where `--steps 0x10` was refused.
         (["animate", "flow", "--data", emoji, "--to", emoji, "--fps", "0x10"],
-         "--fps '0x10' is not valid; expected a number of frames per second from 1 to 1000"),
-        (["run", "waterfall", "--time-limit", "0x10"], "--time-limit '0x10' is not valid; expected a number of seconds from 0 (no limit) to 86400"),
+         "--fps '0x10' is not valid; expected a number of frames per second from 1 to 1,000"),
+        (["run", "waterfall", "--time-limit", "0x10"], "--time-limit '0x10' is not valid; expected a number of seconds from 0 (no limit) to 86,400"),
         (["run", "waterfall", "--offset", "0x1p3,5"], "--offset '0x1p3,5' is not valid; expected two finite numbers like 0,2000"),
         (["run", "waterfall", "--readable-width", "0X20"], "--readable-width '0X20' is not valid; expected a non-negative length, for example 672"),
         (["run", "waterfall", "--safe-area", "0,0x8,0,0"],

@@ -32,7 +32,7 @@ import Testing
         (["scroll", "waterfall", "--data", photos, "--to", "nan"],
          "--to 'nan' is not valid; expected an offset from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)"),
         (["animate", "waterfall", "--data", photos, "--to", photos, "--fps", "nan"],
-         "--fps 'nan' is not valid; expected a number of frames per second from 1 to 1000"),
+         "--fps 'nan' is not valid; expected a number of frames per second from 1 to 1,000"),
         (["animate", "waterfall", "--data", photos, "--to", photos, "--offset", "0,1e300"],
          "--offset '0,1e300' is not valid; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)"),
     ])

@@ -133,7 +133,7 @@ import Testing
             return
         }
         let names = suites.stderr[known.upperBound...].prefix { $0 != "\n" }
-            .split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+            .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "." }).map(String.init)
         #expect(names.count == 10, "\(names)")
         for name in names { #expect(list.contains(" \(name),") || list.contains(" \(name)\n"), "docs/cli.md's suites lack \(name)") }
     }

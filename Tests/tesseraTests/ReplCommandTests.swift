@@ -24,7 +24,7 @@ import TesseraCore
         #expect(outcome.stderr == "")
         let bad = try runTessera(["repl", "--safe-area", "-1"], input: "")
         #expect(bad.status == 64)
-        #expect(bad.stderr.hasPrefix("Error: --safe-area '-1' is not valid; expected one non-negative length or four as T,L,B,R, for example 0,44,21,44\n"))
+        #expect(bad.stderr.hasPrefix("Error: --safe-area '-1' is not valid; expected one non-negative length or four as T,L,B,R, for example 0,44,21,44.\n"))
     }
 
     /// `--sizing` is run's rule in the prompt, as `tessera run`'s is its layout's.
@@ -46,7 +46,7 @@ import TesseraCore
         #expect(sizes.count == 2 && sizes[0] != sizes[1])   // the rule made a difference
         let bad = try runTessera(["repl", "--sizing", "nope"], input: "")
         #expect(bad.status == 64)
-        #expect(bad.stderr.hasPrefix("Error: --sizing 'nope' is not valid; expected one of fit, fillWidth, intrinsic, fill\n"), "\(bad.stderr)")
+        #expect(bad.stderr.hasPrefix("Error: --sizing 'nope' is not valid; expected one of fit, fillWidth, intrinsic, fill.\n"), "\(bad.stderr)")
     }
 
     /// The second: the REPL's content size and count are `tessera run`'s for the same inputs.

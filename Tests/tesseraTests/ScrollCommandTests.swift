@@ -103,7 +103,7 @@ import TesseraCore
         #expect(lines[3].hasPrefix("3 steps: "))
         let bad = try runTessera(["scroll", "waterfall", "--data", "datasets/tuxpaint-stamps.json", "--steps", "0"])
         #expect(bad.status != 0 && bad.stdout.isEmpty)
-        #expect(bad.stderr.contains("--steps '0' is not valid; expected a whole number from 1 to 10000000"))
+        #expect(bad.stderr.contains("--steps '0' is not valid; expected a whole number from 1 to 10,000,000"))
     }
 
     /// `--from` and `--to` beyond the content are kept within it (a 600-high content in a
@@ -133,10 +133,10 @@ import TesseraCore
         // The range check, not the parser, answers a value out of range.
         let far = try runTessera(args + ["--to", "-1e16"])
         #expect(far.status == 64 && far.stdout.isEmpty)
-        #expect(far.stderr.hasPrefix("Error: --to '-1e16' is not valid; expected an offset from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)\n"))
+        #expect(far.stderr.hasPrefix("Error: --to '-1e16' is not valid; expected an offset from -1e15 to 1e15 (beyond, a viewport's edges lose their precision).\n"))
         let steps = try runTessera(args + ["--steps", "-3"])
         #expect(steps.status == 64 && steps.stdout.isEmpty)
-        #expect(steps.stderr.hasPrefix("Error: --steps '-3' is not valid; expected a whole number from 1 to 10000000\n"))
+        #expect(steps.stderr.hasPrefix("Error: --steps '-3' is not valid; expected a whole number from 1 to 10,000,000.\n"))
     }
 }
 

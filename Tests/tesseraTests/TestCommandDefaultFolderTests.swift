@@ -32,7 +32,7 @@ import Testing
         "Error: the working directory (\(root.resolvingSymlinksInPath().path)) does not look like a project (it holds no "
             + "tests/ or layouts/ folder and no *_test.lua file), and searching it could run other projects' tests and write "
             + "snapshots beside them; expected a PATH: the tests' folder (`tessera test tests/`), or `tessera test .` to search "
-            + "every folder here\n"
+            + "every folder here.\n"
     }
 
     /// A folder of unrelated checkouts, as /tmp or a home folder is: refused with status 2, and

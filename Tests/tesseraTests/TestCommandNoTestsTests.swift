@@ -83,7 +83,7 @@ import Testing
         let scripts = try TestCommandTests.test(["layouts"], in: root)
         #expect(scripts.status == 2)
         #expect(scripts.stdout == "")
-        #expect(scripts.stderr == "Error: no *_test.lua files under layouts, only 2 other .lua files (layouts/grid.lua, ...); expected a test file (NAME_test.lua) or a folder of them, as PATH\n")
+        #expect(scripts.stderr == "Error: no *_test.lua files under layouts, only 2 other .lua files (layouts/grid.lua, ...); expected a test file (NAME_test.lua) or a folder of them, as PATH.\n")
     }
 
     /// Two files without tests, one of them empty: each fails, and the line counts both.
@@ -119,11 +119,11 @@ import Testing
         let typo = try TestCommandTests.test(["--filter", "mirorrs"], in: root)
         #expect(typo.status == 2)
         #expect(typo.stdout == "")
-        #expect(typo.stderr == "Error: --filter 'mirorrs' matched no test in 2 test files; expected part of a test's name\n")
+        #expect(typo.stderr == "Error: --filter 'mirorrs' matched no test in 2 test files; expected part of a test's name.\n")
         let alone = try TestCommandTests.test(["tests/helper_test.lua", "--filter", "square"], in: root)
         #expect(alone.status == 2)
         #expect(alone.stdout == "")
-        #expect(alone.stderr == "Error: --filter 'square' matched no test in 1 test file; expected part of a test's name\n")
+        #expect(alone.stderr == "Error: --filter 'square' matched no test in 1 test file; expected part of a test's name.\n")
         // Nothing ran, so nothing was written.
         #expect(TestCommandTests.snapshot(root) == nil)
     }

@@ -693,7 +693,7 @@ import Testing
         #expect(Self.lines(all.stdout) == ["✔ tests/grid_test.lua › once (_ ms)", "1 passed, 0 failed", ""])
         let linked = try Self.test(["a"], in: root)
         #expect(linked.status == 2)
-        #expect(linked.stderr == "Error: no *_test.lua files under a, nor any other .lua file; expected a test file (NAME_test.lua) or a folder of them, as PATH\n")
+        #expect(linked.stderr == "Error: no *_test.lua files under a, nor any other .lua file; expected a test file (NAME_test.lua) or a folder of them, as PATH.\n")
         let named = try Self.test(["a/b/shipped", "node_modules"], in: root)
         #expect(Self.lines(named.stdout) == [
             "✔ a/b/shipped/grid_test.lua › once (_ ms)",
@@ -882,7 +882,7 @@ import Testing
         // A report file given no name is a usage error naming its own flag.
         let unnamed = try Self.test(["--report", ""], in: root)
         #expect(unnamed.status == 2)
-        #expect(unnamed.stderr == "Error: --report '' is not valid; expected a file name\n")
+        #expect(unnamed.stderr == "Error: --report '' is not valid; expected a file name.\n")
         // A report over a folder names the flag that asked for it.
         let folder = try Self.test(["--junit", "tests"], in: root)
         #expect(folder.status == 1)
@@ -890,13 +890,13 @@ import Testing
         // A filter no test's name contains would pass a CI job that ran nothing.
         let typo = try Self.test(["--filter", "mirorrs"], in: root)
         #expect(typo.status == 2)
-        #expect(typo.stderr == "Error: --filter 'mirorrs' matched no test in 1 test file; expected part of a test's name\n")
+        #expect(typo.stderr == "Error: --filter 'mirorrs' matched no test in 1 test file; expected part of a test's name.\n")
         #expect(typo.stdout == "")
         let empty = try temporaryDirectory()
         let none = try Self.test(["."], in: empty)
         #expect(none.status == 2)
         // It named the folder but not what it looked for, nor where a test could be given.
-        #expect(none.stderr == "Error: no *_test.lua files under ., nor any other .lua file; expected a test file (NAME_test.lua) or a folder of them, as PATH\n")
+        #expect(none.stderr == "Error: no *_test.lua files under ., nor any other .lua file; expected a test file (NAME_test.lua) or a folder of them, as PATH.\n")
     }
 
     /// Every shipped layout script has a test file with snapshots in layouts/tests (which

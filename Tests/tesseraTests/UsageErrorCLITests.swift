@@ -27,7 +27,7 @@ import Testing
         (["run", "waterfall", "--section", "team"], "unknown option '--section' (did you mean --section-by or --section-offset?)"),
         (["check", "waterfall", "--sizing", "nope"], "--sizing 'nope' is not valid; expected one of fit, fillWidth, intrinsic, fill"),
         (["diff", emoji, emoji, "--format", "yaml"], "--format 'yaml' is not valid; expected json or text"),
-        (["scroll", "waterfall", "--data", emoji, "--steps", "0"], "--steps '0' is not valid; expected a whole number from 1 to 10000000"),
+        (["scroll", "waterfall", "--data", emoji, "--steps", "0"], "--steps '0' is not valid; expected a whole number from 1 to 10,000,000"),
         (["scroll", "waterfall", "--data", emoji, "--animator-param", "alpha"],
          "--animator-param 'alpha' is not valid; expected K=V, for example --animator-param duration=0.5"),
         (["repl", "--batch", "--viewport", "1"], "--viewport '1' is not valid; expected two finite numbers like 375x812"),
@@ -48,14 +48,14 @@ import Testing
         (["run", "waterfall", "--viewport", "375 812"], "--viewport '375 812' is not valid; expected two finite numbers like 375x812"),
         (["run", "waterfall", "--viewport", "375*812"], "--viewport '375*812' is not valid; expected two finite numbers like 375x812"),
         (["run", "waterfall", "--viewport", "375Xabc"], "--viewport '375Xabc' is not valid; expected two finite numbers like 375x812"),
-        (["preview", "flow", "--data", emoji, "--port", "70000"], "--port '70000' is not valid; expected a port from 0 (any free port) to 65535"),
+        (["preview", "flow", "--data", emoji, "--port", "70000"], "--port '70000' is not valid (too large: the largest is 65535); expected a port from 0 (any free port) to 65535"),
         // A negative number was read as a flag of its own: "Missing value for '--port <port>'".
         (["preview", "flow", "--data", emoji, "--port", "-1"], "--port '-1' is not valid; expected a port from 0 (any free port) to 65535"),
         // Not a whole number: ArgumentParser's "The value 'abc' is invalid for '--port <N>'" and a Help line.
         (["preview", "flow", "--data", emoji, "--port", "abc"], "--port 'abc' is not valid; expected a port from 0 (any free port) to 65535"),
         (["preview", "flow", "--data", emoji, "--port", "80.5"], "--port '80.5' is not valid; expected a port from 0 (any free port) to 65535"),
         (["preview", "flow", "--data", emoji, "--port", "99999999999999999999"],
-         "--port '99999999999999999999' is not valid; expected a port from 0 (any free port) to 65535"),
+         "--port '99999999999999999999' is not valid (too large: the largest is 65535); expected a port from 0 (any free port) to 65535"),
         // A negative guide was read as a flag of its own: "Missing value for '--safe-area <T,L,B,R>'".
         (["run", "waterfall", "--safe-area", "-1,0,0,0"],
          "--safe-area '-1,0,0,0' is not valid; expected one non-negative length or four as T,L,B,R, for example 0,44,21,44"),
@@ -108,14 +108,14 @@ import Testing
         let missing = try runTessera(["run"], input: "")
         #expect(missing.status == 64 && missing.stdout == "")
         #expect(missing.stderr == """
-            Error: missing expected argument '<layout>'
+            Error: missing expected argument '<layout>'.
             Help:  <layout>  A built-in layout (flow, row, waterfall, overlay, split), a layout script by name (appstore; `tessera layouts` lists them), or a .lua file.
             Usage: \(usageLines["run"] ?? "")
               See 'tessera run --help' for more information.
 
             """)
         #expect(parseFailure(["diff", "a.json"])?.stderr == """
-            Error: missing expected argument '<new>'
+            Error: missing expected argument '<new>'.
             Help:  <new>  The new dataset (.json, .jsonl or .csv).
             Usage: \(usageLines["diff"] ?? "")
               See 'tessera diff --help' for more information.
@@ -136,7 +136,7 @@ import Testing
         let failure = parseFailure(arguments)
         #expect(failure?.status == 64)
         #expect(failure?.stderr == """
-            Error: unexpected argument 'photos.jsonl'; a dataset is given with --data: --data photos.jsonl
+            Error: unexpected argument 'photos.jsonl'; a dataset is given with --data: --data photos.jsonl.
             Usage: \(usageLines[arguments[0]] ?? "")
               See 'tessera \(arguments[0]) --help' for more information.
 
@@ -152,12 +152,12 @@ import Testing
         // `tessera test` keeps its own usage status, and prints no summary: no test ran.
         let test = try runTessera(["test", "--filter", "a", "--filter", "b"], input: "")
         #expect(test.status == 2)
-        #expect(test.stderr.hasPrefix("Error: --filter was given twice ('a', then 'b'); give each value once\nUsage: tessera test [<paths> ...] "))
+        #expect(test.stderr.hasPrefix("Error: --filter was given twice ('a', then 'b'); give each value once.\nUsage: tessera test [<paths> ...] "))
         #expect(test.stdout == "")
         // Its unknown flags are explained as every command's are.
         let flag = try runTessera(["test", "--data", "x"], input: "")
         #expect(flag.status == 2 && flag.stdout == "")
-        #expect(flag.stderr.hasPrefix("Error: unknown option '--data' (a flag of run, check, animate, scroll, repl, bench, preview; not of test)\nUsage: tessera test [<paths> ...] "))
+        #expect(flag.stderr.hasPrefix("Error: unknown option '--data' (a flag of run, check, animate, scroll, repl, bench, preview; not of test).\nUsage: tessera test [<paths> ...] "))
     }
 
     @Test func versionIsAFlagOfTheProgram() throws {
@@ -185,7 +185,7 @@ import Testing
         let r = try runTessera(["rnu", "flow"], input: "")
         #expect(r.status == 64 && r.stdout == "")
         #expect(r.stderr == """
-            Error: unknown command 'rnu' (did you mean run?); expected one of run, check, diff, animate, scroll, layouts, repl, test, bench, preview
+            Error: unknown command 'rnu' (did you mean run?); expected one of run, check, diff, animate, scroll, layouts, repl, test, bench, preview.
             Usage: tessera <subcommand>
               See 'tessera --help' for more information.
 

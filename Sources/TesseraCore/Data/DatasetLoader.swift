@@ -96,8 +96,8 @@ public enum DatasetLoader {
     /// An empty (or whitespace-only) JSON or CSV file is an error: it holds no document, no header
     /// row. A JSON Lines file with no lines is a dataset of no items, as `[]` is in a `.json` file.
     /// A UTF-8 byte-order mark is no content: a file of one and blank lines is empty too (every
-    /// parser skips the mark).
-    private static func checkNotEmpty(_ data: [UInt8], fileName: String, format: DatasetFormat) throws {
+    /// parser skips the mark). The file of measured sizes is refused in the same words.
+    package static func checkNotEmpty(_ data: [UInt8], fileName: String, format: DatasetFormat) throws {
         guard format != .jsonLines else { return }
         let start = data.starts(with: utf8ByteOrderMark) ? utf8ByteOrderMark.count : 0
         guard data[start...].allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return }

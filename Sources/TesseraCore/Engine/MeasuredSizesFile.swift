@@ -11,6 +11,7 @@ package enum MeasuredSizesFile {
     /// The sizes in `bytes`, the text of the file `file`.
     /// - Complexity: O(file size).
     package static func sizes(in bytes: [UInt8], file path: String) throws -> [String: Size] {
+        try DatasetLoader.checkNotEmpty(bytes, fileName: path, format: .json)
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)

@@ -25,10 +25,34 @@ package enum NearbyFile {
 
     /// What every command says of an input file that is not there, `kind` saying what it should
     /// have been: "expected a dataset file, found no such file (did you mean
-    /// datasets/tuxpaint-stamps.json?)", the hint from the files of `extensions` near `path`.
-    /// The caller ends the sentence.
+    /// datasets/tuxpaint-stamps.json?)", the hint from the files of `extensions` near `path`; a
+    /// symbolic link to nothing is said to be one ("found a broken symbolic link (to 'old.lua')"),
+    /// and a path the system would not look up is no missing file ("found a path that cannot be
+    /// checked (permission denied)": a folder on it may not be searched). The caller ends the
+    /// sentence. O(1) system calls, and a folder listed for the hint.
     package static func missing(_ path: String, expected kind: String, extensions: Set<String>) -> String {
-        "expected \(kind), found no such file" + hint(for: path, extensions: extensions)
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFLNK { return "expected \(kind), found a broken symbolic link" + linkTarget(path) }
+        } else if errno != ENOENT && errno != ENOTDIR {
+            return "expected \(kind), found \(unreachable(errno))"
+        }
+        return "expected \(kind), found no such file" + hint(for: path, extensions: extensions)
+    }
+
+    /// What a path that cannot be looked up for the C library's `code` (not ENOENT) is: "a path
+    /// that cannot be checked (permission denied)".
+    package static func unreachable(_ code: Int32) -> String {
+        "a path that cannot be checked (\(systemReason(code)))"
+    }
+
+    /// " (to 'TARGET')" for the symbolic link `path`, else "" (when it cannot be read).
+    static func linkTarget(_ path: String) -> String {
+        var buffer = [CChar](repeating: 0, count: 4_097)
+        let n = readlink(path, &buffer, 4_096)
+        guard n > 0 else { return "" }
+        let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return " (to \(shortenedForMessage(target) { "'\($0)'" }))"
     }
 
     /// " (did you mean FOLDER/NAME?)" for a missing `path`, else "".

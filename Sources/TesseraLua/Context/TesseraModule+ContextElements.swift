@@ -21,7 +21,8 @@ extension TesseraModule {
         let kind = try args.string(1, "kind")
         let section = try args.integer(2, "section", minimum: 1)
         guard section <= box.sections.count else {
-            throw args.error(2, "section", mustBe: "a section index in 1..\(box.sections.count)")
+            throw args.indexError(.argument(2, "section"), at: 2, "a section index", first: 1, last: box.sections.count,
+                                  empty: "the data has no sections")
         }
         let frame = Rect(x: try args.number(3, "x"), y: try args.number(4, "y"),
                          width: try args.number(5, "w", .nonNegative), height: try args.number(6, "h", .nonNegative))
@@ -46,11 +47,12 @@ extension TesseraModule {
                 element.label = try options.optString("label")
                 let range = box.sections[section - 1].range
                 // What `item` must be, built only for an error.
-                func itemIndex() -> String { "the index of an item of section \(section) (\(range.lowerBound + 1)..\(range.upperBound))" }
+                func itemIndex() -> String { "the index of an item of section \(section)" }
                 if let i = try options.optInteger("item", mustBe: itemIndex()) {
                     // Compared without subtracting: i - 1 traps for math.mininteger.
                     guard i > range.lowerBound, i <= range.upperBound else {
-                        throw args.error(.field("item"), at: -1, mustBe: itemIndex(), got: String(i))
+                        throw args.indexError(.field("item"), at: -1, itemIndex(), first: range.lowerBound + 1, last: range.upperBound,
+                                              empty: "section \(section) is empty", got: String(i))
                     }
                     element.index = i - 1
                 }

@@ -62,6 +62,14 @@ import TesseraCore
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
     }
 
+    /// Whether a folder holds an entry at `path`, a symbolic link to nothing included (which
+    /// `exists` follows and misses); never a shipped script.
+    static func isEntry(_ path: String) -> Bool {
+        if case .some = shipped(path) { return false }
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
     static func exists(_ path: String) -> Bool {
         if case .some(let source) = shipped(path) { return source != nil || isFolder(path) }
         var info = stat()

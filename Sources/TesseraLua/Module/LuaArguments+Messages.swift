@@ -95,6 +95,15 @@ extension LuaArguments {
         return LuaArguments.failure("\(function): \(label(subject)) must be \(expected), got \(got ?? describe(slot, numeric: numeric))\(hint ?? "")", file: file)
     }
 
+    /// `error` for an index outside `first...last`: "must be an item index in 1..3, got 4". With
+    /// nothing to index (`last < first`) there is no range to give ("in 1..0"): `empty` says why
+    /// ("must be an item index, got 1 (the data is empty: no index names one)").
+    func indexError(_ subject: Subject, at slot: Int32, _ what: String, first: Int, last: Int, empty: String,
+                    got: String? = nil) -> LuaScriptError {
+        guard last < first else { return error(subject, at: slot, mustBe: "\(what) in \(first)..\(last)", got: got) }
+        return error(subject, at: slot, mustBe: what, got: got, hint: " (\(empty): no index names one)")
+    }
+
     /// "fn: argument #n (name) must be <expected>, got <value>" (`got` defaults to `describe`).
     func error(_ slot: Int32, _ name: String?, mustBe expected: String, got: String? = nil) -> LuaScriptError {
         error(.argument(slot, name), at: slot, mustBe: expected, got: got)

@@ -36,6 +36,9 @@ extension LuaHost {
         if let path = layoutScriptPath(nameOrPath) {
             return try loadLayoutScript(path: path).configured(params)
         }
+        // NAME.lua is in a search folder yet cannot be read (a broken link, a FIFO): say so, not
+        // that no layout has the name.
+        if let path = unreadableLayoutScriptPath(nameOrPath) { throw Self.unreadableScript(path) }
         // A built-in's name shadows the script of the same name (the shipped waterfall.lua runs
         // by path only), so the message lists it once, as the built-in it would run.
         let scripts = ScriptCatalog.scripts(in: searchPaths).map(\.name).filter { !BuiltinLayouts.names.contains($0) }

@@ -95,4 +95,12 @@ extension LuaHost {
         return searchPaths.map { LuaHost.join($0, name + ".lua") }
             .first { ScriptFiles.isFile($0) }
     }
+
+    /// The first `NAME.lua` of `searchPaths` that is there (a symbolic link counts, even to
+    /// nothing) but is no readable file, when no search folder has a readable one: what
+    /// `layoutScriptPath` passed over. Asked once a name has found no layout.
+    func unreadableLayoutScriptPath(_ name: String) -> String? {
+        guard !name.isEmpty, !name.contains("/"), !name.hasSuffix(".lua") else { return nil }
+        return searchPaths.map { LuaHost.join($0, name + ".lua") }.first { ScriptFiles.isEntry($0) && !ScriptFiles.isFile($0) }
+    }
 }

@@ -19,7 +19,7 @@
 ///   preview-inspector.js (selection, inspector, tooltip), preview-controls.js (the viewport's
 ///   size and fitting, the overlays' checkboxes), preview-params.js (the params' controls) and
 ///   preview-page.js (a new generation and its anchor, the error box, the connection, the start).
-/// - snapshot-report.html (`SnapshotReportPage`): snapshot-report.js.
+/// - snapshot-report.html (`SnapshotReportPage`): display-number.js (its counts) and snapshot-report.js.
 /// - open-page.html (`PreviewPage.opener`): the redirect `tessera preview --open` opens.
 ///
 /// page-nodes.js is the drawing pass both pages run on every scroll (`PageDrawing` tells

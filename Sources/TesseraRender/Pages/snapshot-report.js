@@ -12,7 +12,7 @@
 const data = JSON.parse(document.getElementById("report-data").textContent);
 const others = JSON.parse(document.getElementById("report-others").textContent);
 const list = document.getElementById("failures");
-const counted = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const counted = (n, word) => `${displayCount(n)} ${word}${n === 1 ? "" : "s"}`;
 document.getElementById("title").textContent = `tessera test: ${counted(data.length, "failed snapshot")}` +
   (others.length ? `, ${counted(others.length, "other failure")}` : "");
 if (data.length === 0) {
@@ -107,7 +107,7 @@ data.forEach((f, n) => {
 });
 
 if (others.length) {
-  list.append(el("h2", { className: "others", textContent: `Other failures (${others.length})` }));
+  list.append(el("h2", { className: "others", textContent: `Other failures (${displayCount(others.length)})` }));
   others.forEach((f, n) => {
     const box = el("section", { className: "failure", id: `other-${n + 1}` });
     box.append(el("h2", { textContent: f.test === null ? f.where : f.test }));
@@ -137,7 +137,8 @@ function pictureWindow(width, height, f) {
   const w = Math.min(width, PICTURE_W), h = Math.min(height, PICTURE_H);
   const start = (from, size, total) => Math.max(0, Math.min(total - size, Math.floor(from - size / 10)));
   const x = changed ? start(x0, w, width) : 0, y = changed ? start(y0, h, height) : 0;
-  const n = v => Math.round(v).toLocaleString("en-US");
+  // Pixel positions and sizes, written plainly as every coordinate is (counts are grouped).
+  const n = v => String(Math.round(v));
   let note = `The content is ${n(width)} × ${n(height)} px, too large to draw whole: showing x ${n(x)}–${n(x + w)}, ` +
     `y ${n(y)}–${n(y + h)} at 1:1`;
   note += changed ? `, around the changed frames (they span x ${n(x0)}–${n(x1)}, y ${n(y0)}–${n(y1)}).`

@@ -61,6 +61,7 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
     @OptionGroup var output: PictureOutputOptions
 
     func validate() throws {
+        try checkLayoutNamed()
         guard (to == nil) != (toLayout == nil) else { throw ValidationError("animate needs exactly one of --to NEW or --to-layout LAYOUT2") }
         if to != nil && data == nil { throw ValidationError(Self.reloadWithoutOldMessage) }
         try fps?.checkUsage()

@@ -34,7 +34,7 @@ struct BenchCommand: GivenFlagsChecked {
 
         /// Not `ScriptLimitFlags`: its default, a second, is not the bench's.
         @Option(parsing: .unconditional,
-                help: ArgumentHelp("Time limit per call into the script, in seconds of CPU time, at most \(JSONWriter.format(TimeLimit.maxSeconds)) "
+                help: ArgumentHelp("Time limit per call into the script, in seconds of CPU time, at most \(NumberText.grouped(Int(TimeLimit.maxSeconds))) "
                                    + "(default: none, so a busy machine does not fail the bench).", valueName: "SECONDS"))
         var timeLimit: Checked<TimeLimit>?
     }

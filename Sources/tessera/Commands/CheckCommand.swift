@@ -52,6 +52,7 @@ struct CheckCommand: ParsableCommand, LayoutCommand {
     }
 
     func validate() throws {
+        try checkLayoutNamed()
         try failOn?.checkUsage()
         try maxWarnings.checkUsage()
     }

@@ -28,7 +28,10 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var dataset: DatasetOptions
 
-    func validate() throws { try format.checkUsage() }
+    func validate() throws {
+        try checkArgumentsNotEmpty([("<old>", old, "a file name"), ("<new>", new, "a file name")])
+        try format.checkUsage()
+    }
 
     func run() throws {
         let format = try format.get()

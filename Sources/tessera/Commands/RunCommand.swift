@@ -42,6 +42,7 @@ struct RunCommand: ParsableCommand, LayoutCommand {
     @OptionGroup var output: PictureOutputOptions
 
     func validate() throws {
+        try checkLayoutNamed()
         try offset?.checkUsage()
         try sectionOffsets.checkUsage()
         try format?.checkUsage()

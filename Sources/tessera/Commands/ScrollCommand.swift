@@ -55,6 +55,7 @@ struct ScrollCommand: ParsableCommand, LayoutCommand {
     var measured: String?
 
     func validate() throws {
+        try checkLayoutNamed()
         try steps.checkUsage()
         try from.checkUsage()
         try to?.checkUsage()

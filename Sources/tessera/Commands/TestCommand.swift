@@ -41,6 +41,9 @@ struct TestCommand: ParsableCommand {
             // Asked before any test runs: a long run must not end in a report with nowhere to go.
             if let problem = folderProblem(ofFileAt: file) { throw usageError(cannotWriteMessage(file, problem)) }
         }
+        if let empty = paths.first(where: namesNothing) {
+            throw usageError(emptyValueError("<paths>", empty, expected: "a test file or folder name").description)
+        }
         // Without a PATH only a folder that looks like a project is searched: in /tmp or a home
         // folder the search would run (and write snapshots beside) other checkouts' tests.
         if self.paths.isEmpty, LayoutTestSuite.isProject(".") == false {
@@ -168,7 +171,7 @@ struct TestCommand: ParsableCommand {
     }
 
     private func usageError(_ message: String) -> Error {
-        reportError("Error: \(message)")
+        reportError("Error: \(endingSentence(message))")
         return ExitCode(TestCommand.usageErrorStatus)
     }
 }

@@ -36,6 +36,11 @@ protocol LayoutCommand {
 
 extension LayoutCommand {
     var layout: LayoutOptions { LayoutOptions(name: layoutName, shape: shape, limits: limits) }
+
+    /// An empty LAYOUT names no layout: a usage error, as an empty `--animator` is.
+    func checkLayoutNamed() throws(ValidationError) {
+        try checkArgumentsNotEmpty([("<layout>", layoutName, "a layout's name or a .lua file")])
+    }
 }
 
 /// `--sizing RULE` (every command that lays out, the REPL too).
@@ -172,7 +177,7 @@ struct ScriptLimitOptions {
 /// A value out of its range is a usage error (`validate()`).
 struct ScriptLimitFlags: ParsableArguments {
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Memory cap for a Lua script, in MB, at most \(JSONWriter.format(MemoryCap.maxMB)) (default: \(ScriptLimits.defaultMaxMemoryBytes / 1_048_576)).",
+            help: ArgumentHelp("Memory cap for a Lua script, in MB, at most \(NumberText.grouped(Int(MemoryCap.maxMB))) (default: \(ScriptLimits.defaultMaxMemoryBytes / 1_048_576)).",
                                valueName: "MB"))
     var maxMemory: Checked<MemoryCap>?
 
@@ -182,7 +187,7 @@ struct ScriptLimitFlags: ParsableArguments {
     var maxInstructions: Checked<InstructionBudget>?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Time limit per call into Lua, in seconds of CPU time, at most \(JSONWriter.format(TimeLimit.maxSeconds)); 0 for none (default: \(JSONWriter.format(ScriptLimits.defaultTimeLimit))).",
+            help: ArgumentHelp("Time limit per call into Lua, in seconds of CPU time, at most \(NumberText.grouped(Int(TimeLimit.maxSeconds))); 0 for none (default: \(JSONWriter.format(ScriptLimits.defaultTimeLimit))).",
                                valueName: "SECONDS"))
     var timeLimit: Checked<TimeLimit>?
 

@@ -9,14 +9,18 @@ protocol WholeNumberOption: OptionValue {
     static var flag: String { get }
     static var range: ClosedRange<Int> { get }
     static var expected: String { get }
+    /// A bound as the messages write it: grouped, as counts are (a port, a name, is plain).
+    static func limitText(_ n: Int) -> String
     var value: Int { get }
     init(value: Int)
 }
 
 extension WholeNumberOption {
     init(reading text: String) throws(CLIError) {
-        self.init(value: try wholeNumberOption(text, flag: Self.flag, in: Self.range, expected: Self.expected))
+        self.init(value: try wholeNumberOption(text, flag: Self.flag, in: Self.range, expected: Self.expected, limit: Self.limitText))
     }
+
+    static func limitText(_ n: Int) -> String { NumberText.grouped(n) }
 
     var argumentText: String { String(value) }
 }
@@ -24,7 +28,7 @@ extension WholeNumberOption {
 /// `scroll --steps N`: how many offsets, the first pass included.
 struct StepCount: WholeNumberOption {
     static let flag = "--steps", range = 1...10_000_000
-    static let expected = "a whole number from 1 to \(range.upperBound)"
+    static let expected = "a whole number from 1 to \(NumberText.grouped(range.upperBound))"
     var value: Int
 }
 
@@ -38,6 +42,8 @@ struct WarningLimit: WholeNumberOption {
 struct PortNumber: WholeNumberOption {
     static let flag = "--port", range = 0...65_535, expected = "a port from 0 (any free port) to 65535"
     var value: Int
+
+    static func limitText(_ n: Int) -> String { String(n) }
 }
 
 /// `animate --fps N`: frames per second, from 1 to 1000. The rate is the spacing of the samples
@@ -50,7 +56,7 @@ struct FrameRate: OptionValue {
     var perSecond: Double
 
     init(reading text: String) throws(CLIError) {
-        perSecond = try numberOption(text, flag: "--fps", expected: "a number of frames per second from 1 to 1000") {
+        perSecond = try numberOption(text, flag: "--fps", expected: "a number of frames per second from 1 to \(NumberText.grouped(Int(Self.range.upperBound)))") {
             Self.range.contains($0)
         }
     }

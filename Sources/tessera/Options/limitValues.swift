@@ -15,7 +15,7 @@ struct MemoryCap: MegabyteOption {
 /// `--max-instructions N`: the instruction budget per call into Lua; 0 for none.
 struct InstructionBudget: WholeNumberOption {
     static let flag = "--max-instructions", range = 0...Int.max
-    static let expected = "a whole number from 0 (no budget) to \(Int.max)"
+    static let expected = "a whole number from 0 (no budget) to \(NumberText.grouped(Int.max))"
     var value: Int
 }
 
@@ -26,7 +26,7 @@ struct TimeLimit: OptionValue {
 
     init(reading text: String) throws(CLIError) {
         seconds = try numberOption(text, flag: "--time-limit",
-                                   expected: "a number of seconds from 0 (no limit) to \(JSONWriter.format(Self.maxSeconds))") {
+                                   expected: "a number of seconds from 0 (no limit) to \(NumberText.grouped(Int(Self.maxSeconds)))") {
             $0 >= 0 && $0 <= Self.maxSeconds
         }
     }
@@ -52,7 +52,7 @@ extension MegabyteOption {
 
     init(reading text: String) throws(CLIError) {
         let mb = try numberOption(text, flag: Self.flag,
-                                  expected: "a number of MB greater than 0 and at most \(JSONWriter.format(Self.maxMB))") {
+                                  expected: "a number of MB greater than 0 and at most \(NumberText.grouped(Int(Self.maxMB)))") {
             $0 > 0 && $0 <= Self.maxMB
         }
         self.init(bytes: Int(clamping: mb * 1_048_576, into: 1...Int.max))

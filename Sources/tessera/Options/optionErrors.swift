@@ -1,4 +1,5 @@
 import ArgumentParser
+import TesseraCore
 
 // Every option value the command line refuses is worded here and nowhere else, as lauxlib words
 // every argument error through luaL_argerror: the flag, the text given, then what was expected,
@@ -16,6 +17,28 @@ func optionError(_ flag: String, _ text: String, note: String = "", expected: St
 /// that checks a value ArgumentParser read itself.
 func optionUsageError(_ flag: String, _ text: String, note: String = "", expected: String) -> ValidationError {
     ValidationError(optionError(flag, text, note: note, expected: expected).description)
+}
+
+/// The sentence for a value that must name something and names nothing: "" (`--data ''`), or
+/// `-`, which reads as standard input elsewhere and here is a name like any other; of a flag, or
+/// of an argument named as the usage writes it (`tessera diff '' new.json`: `<old>`). `expected`
+/// says what it names ("a file name").
+func emptyValueError(_ name: String, _ value: String = "", expected: String) -> CLIError {
+    optionError(name, value, note: value == "-" ? standardInputNote : "", expected: expected)
+}
+
+/// What `-` is told wherever a name is expected (a command, a file, a layout): no command
+/// reads standard input.
+let standardInputNote = " (no command reads standard input)"
+
+/// Whether `value` names nothing: "" or `-` (`emptyValueError`).
+func namesNothing(_ value: String?) -> Bool { value == "" || value == "-" }
+
+/// `emptyValueError` as a usage error for the first of `arguments` (each as the usage names
+/// it, with what it names) that names nothing.
+func checkArgumentsNotEmpty(_ arguments: [(name: String, value: String, expected: String)]) throws(ValidationError) {
+    guard let empty = arguments.first(where: { namesNothing($0.value) }) else { return }
+    throw ValidationError(emptyValueError(empty.name, empty.value, expected: empty.expected).description)
 }
 
 /// Throws `optionError` unless `condition` holds.
@@ -37,10 +60,15 @@ func numberOption(_ text: String, flag: String, expected: String, accepts: (Doub
     return value
 }
 
-/// The whole number `text` names when it is within `range`, else `optionError`.
-func wholeNumberOption(_ text: String, flag: String, in range: ClosedRange<Int>, expected: String) throws(CLIError) -> Int {
-    guard let value = Int(text), range.contains(value) else { throw optionError(flag, text, expected: expected) }
-    return value
+/// The whole number `text` names when it is within `range`, else `optionError`; a number above
+/// the range, or too many digits for any (`99999999999999999999`), is said to be too large,
+/// with the largest allowed written as `limit` writes it (`grouped`: a count).
+func wholeNumberOption(_ text: String, flag: String, in range: ClosedRange<Int>, expected: String,
+                       limit: (Int) -> String = NumberText.grouped) throws(CLIError) -> Int {
+    if let value = Int(text), range.contains(value) { return value }
+    let digits = text.first == "+" ? text.dropFirst() : Substring(text)
+    let tooLarge = Int(text).map { $0 > range.upperBound } ?? (!digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber })
+    throw optionError(flag, text, note: tooLarge ? " (too large: the largest is \(limit(range.upperBound)))" : "", expected: expected)
 }
 
 /// What a value-taking flag followed by another flag gets (`--viewport --rounds 3`): the flag
