@@ -732,6 +732,17 @@ struct PreviewServerTests {
         #expect(String(decoding: try client.readToEnd(), as: UTF8.self) == Self.reply(503, "Service Unavailable", reason))
     }
 
+    /// A page whose socket is open has joined the hub: a note published at once (a save's
+    /// animation just after the page connected) reaches it.
+    @Test func aPageHasJoinedTheHubOnceItsHandshakeIsAnswered() throws {
+        let (server, port, _) = try Self.server()
+        defer { server.shutDown() }
+        let page = try TestClient.page(port: port)
+        #expect(server.hub.clientCount == 1)
+        server.hub.publish(note: "{\"type\":\"animation\"}")
+        #expect(try page.readFrame() == WebSocketFrame(opcode: .text, payload: Data("{\"type\":\"animation\"}".utf8)))
+    }
+
     @Test func aPageGetsItsFramesWhileAnotherClientSendsAHugeHeadSlowly() throws {
         let (server, port, messages) = try Self.server()
         defer { server.shutDown() }

@@ -13,10 +13,14 @@ struct PageSocket {
     let startThread: ThreadStarter
     let onMessage: @Sendable (UUID, String) -> Void
 
-    /// Serves the page until its socket closes; `rest` holds bytes that came with the handshake.
-    func serve(_ socket: ConnectedSocket, rest: [UInt8]) {
+    /// Answers the page's handshake with `handshake` (the 101 reply) and serves the page until its
+    /// socket closes; `rest` holds bytes that came with the handshake. The page joins the hub
+    /// before it hears the answer, so whatever is published once its socket is open reaches it
+    /// (a save just after the page connects plays there too).
+    func serve(_ socket: ConnectedSocket, handshake: Data, rest: [UInt8]) {
         let id = UUID()
         let outbox = hub.add(id)
+        guard socket.send(handshake) else { return hub.remove(id) }
         let writerDone = DispatchSemaphore(value: 0)
         let writing = startThread {
             var taken = true

@@ -290,8 +290,8 @@ final class PreviewServer: @unchecked Sendable {
             }
             let accepted = HTTPReply(status: 101, headers: [("Upgrade", "websocket"), ("Connection", "Upgrade"),
                                                             ("Sec-WebSocket-Accept", WebSocketFrame.acceptKey(for: key))], body: Data())
-            guard socket.send(accepted.bytes) else { return }
-            PageSocket(hub: hub, limits: limits, startThread: startThread, onMessage: onMessage).serve(socket, rest: rest)
+            PageSocket(hub: hub, limits: limits, startThread: startThread, onMessage: onMessage)
+                .serve(socket, handshake: accepted.bytes, rest: rest)
         default:
             reply(.text(404, "not found"))
         }
