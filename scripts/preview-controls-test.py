@@ -218,10 +218,10 @@ try:
     # A viewport side the page's fields could not hold is refused with the range (it was dropped
     # without a word).
     browser.eval("ws.send('{\"type\":\"viewport\",\"w\":0,\"h\":400}'); true")
-    browser.wait("/from 1 to 100000/.test(document.getElementById('refusal').textContent)", "the refused viewport side's line")
+    browser.wait("/from 1 to 100,000/.test(document.getElementById('refusal').textContent)", "the refused viewport side's line")
     refusal = browser.eval("document.getElementById('refusal').textContent")
     check("a viewport side out of range is refused with the range", refusal == "the preview refused a message: viewport: "
-          "expected w and h to be whole numbers from 1 to 100000, got w 0, h 400", refusal)
+          "expected w and h to be whole numbers from 1 to 100,000, got w 0, h 400", refusal)
     if SHOTS:
         browser.screenshot(os.path.join(SHOTS, "preview-refused-viewport.png"), clip=(0, 0, 1400, 160))
     browser.eval("document.getElementById('refusalok').click()")

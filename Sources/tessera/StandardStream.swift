@@ -109,7 +109,7 @@ func printLine(bytes: [UInt8]) {
 
 private func exitingOnFailure(_ write: () throws -> Void) {
     do { try write() } catch {
-        reportError("Error: \(error)")
+        reportError("Error: \(endingSentence(String(describing: error)))")
         exit(1)
     }
 }

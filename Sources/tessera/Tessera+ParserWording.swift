@@ -16,18 +16,25 @@ extension Tessera {
     }
 }
 
-/// `sentence` ended as every usage error's sentence ends, with a period (ArgumentParser's own
-/// end bare: "Unknown option '--colums'"), unless it ends with one already. O(1).
+/// `sentence` ended as every error's sentence ends, with a period (ArgumentParser's own end
+/// bare: "Unknown option '--colums'"), unless it ends a sentence already (`.`, `?`, `!`) or
+/// introduces the lines below it (`:`). O(1).
 func endingSentence(_ sentence: some StringProtocol) -> String {
-    sentence.hasSuffix(".") ? String(sentence) : sentence + "."
+    guard let last = sentence.last, !".?!:".contains(last) else { return String(sentence) }
+    return sentence + "."
 }
 
 extension Tessera {
     /// `text` (an error's, "Error: " and its lines) with its first line, the sentence, ended
-    /// by `endingSentence`; the lines below (the usage) as they are. O(first line).
+    /// by `endingSentence`; the lines below (the usage, a traceback) as they are. O(first line).
     static func endingFirstSentence(_ text: String) -> String {
         guard !text.isEmpty else { return text }
-        let end = text.firstIndex(of: "\n") ?? text.endIndex
+        var end = text.firstIndex(of: "\n") ?? text.endIndex
+        // A sentence cut where it was made (`MessageCut`) goes on past the note in its middle.
+        while end < text.endIndex, text[text.index(after: end)...].hasPrefix("[... "),
+              let note = text[end...].range(of: " cut from this message ...]\n") {
+            end = text[note.upperBound...].firstIndex(of: "\n") ?? text.endIndex
+        }
         return endingSentence(text[..<end]) + text[end...]
     }
 }

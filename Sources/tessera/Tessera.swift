@@ -65,7 +65,8 @@ struct Tessera: ParsableCommand {
     /// The exit status and the text (for stderr; for stdout when the status is success: help,
     /// the version) of the command line `arguments` that ended with `error`: a usage error is
     /// worded as ours (ArgumentParser's sentences lowercased and ended with a period as ours
-    /// are), with the command's usage below the sentence.
+    /// are), with the command's usage below the sentence. Every error's first line, the
+    /// sentence, ends as `endingSentence` ends one.
     static func failure(_ error: any Error, arguments: [String]) -> (code: ExitCode, text: String) {
         let error = LimitHint.adding(to: error)
         var code = error is CommandUsageError ? .validationFailure : exitCode(for: error)
@@ -80,12 +81,14 @@ struct Tessera: ParsableCommand {
             }
             text = explainingUnknownOption(text, arguments: arguments)
             text = explainingDatasetArgument(text, arguments: arguments)
-            text = Self.endingFirstSentence(Self.lowercasingParserSentence(text))
+            text = Self.lowercasingParserSentence(text)
             // CI systems read 2 from `tessera test` as a usage error (1 is a failed test).
             if arguments.first == "test" { code = ExitCode(TestCommand.usageErrorStatus) }
         } else {
             text = explainingDatasetAsLayout(text, arguments: arguments)
         }
+        // Every error's sentence ends with a period, a usage error's and a failed run's alike.
+        if code != .success { text = Self.endingFirstSentence(text) }
         return (code, text)
     }
 }

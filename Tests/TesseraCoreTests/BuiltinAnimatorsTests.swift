@@ -20,7 +20,7 @@ import Testing
         // A word gets the same expectation as a number out of range.
         for (duration, shown) in [(JSONValue.int(-1), "-1"), (.double(3600.5), "3600.5"), (.string("slow"), #""slow""#),
                                   (.double(.nan), "nan")] {
-            #expect(throws: LayoutError("app: param 'duration' expects a number of seconds from 0 to 3600, got \(shown)")) {
+            #expect(throws: LayoutError("app: param 'duration' expects a number of seconds from 0 to 3,600, got \(shown)")) {
                 _ = try BuiltinAnimators.make("scale", params: ["duration": duration], source: "app")
             }
         }

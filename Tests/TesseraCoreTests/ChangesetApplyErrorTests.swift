@@ -28,7 +28,7 @@ import TesseraCore
         } catch ChangesetApplyError.itemSectionOutOfRange(let operation, let path, let count) {
             #expect(operation == "inserted" && path == ItemPath(section: 1, item: 0) && count == 1)
             #expect(ChangesetApplyError.itemSectionOutOfRange(operation: operation, path: path, sectionCount: count).description
-                    == "inserted item [1, 0] is out of range: the result has 1 sections.")
+                    == "inserted item [1, 0] is out of range: the result has 1 section.")
         }
     }
 

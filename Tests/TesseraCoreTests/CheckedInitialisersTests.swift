@@ -76,7 +76,7 @@ import TesseraCore   // not @testable: what a user's package can write
         #expect(throws: LayoutError("a context's sections must tile its 4 items in order (they end at 2)")) {
             try context(count: 4, sections: [Dataset.Section(id: "a", range: 0..<2)])
         }
-        #expect(throws: LayoutError("a context's sections must tile its 1 items in order (they end at 2)")) {
+        #expect(throws: LayoutError("a context's sections must tile its 1 item in order (they end at 2)")) {
             try context(count: 1, sections: [Dataset.Section(id: "a", range: 0..<2)])
         }
         do {
@@ -124,10 +124,10 @@ import TesseraCore   // not @testable: what a user's package can write
     }
 
     @Test func aFadeAnimatorFromUserValuesThrowsWhenItIsMadeNotWhenItFirstAnimates() throws {
-        #expect(throws: AnimationFormatError("a fade animator's duration must be a non-negative number of seconds of at most 3600, got -1")) {
+        #expect(throws: AnimationFormatError("a fade animator's duration must be a non-negative number of seconds of at most 3,600, got -1")) {
             try FadeAnimator(validatingDuration: -1)
         }
-        #expect(throws: AnimationFormatError("a fade animator's duration must be a non-negative number of seconds of at most 3600, got nan")) {
+        #expect(throws: AnimationFormatError("a fade animator's duration must be a non-negative number of seconds of at most 3,600, got nan")) {
             try FadeAnimator(validatingDuration: .nan)
         }
         #expect(throws: AnimationFormatError("a fade animator's alpha must be a finite number, got inf")) {

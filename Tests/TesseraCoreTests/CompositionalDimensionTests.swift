@@ -86,7 +86,7 @@ import TesseraCore
         let size = LayoutSize(width: .absolute(1), height: .absolute(1))
         #expect(Group.maxLeaves == 1_000_000)
         try Group.horizontal(size, [leaf], repeating: Group.maxLeaves).checkRepeating()
-        #expect(throws: LayoutError("a compositional repeating group needs a repeat count from 1 to 1000000, got 1000001")) {
+        #expect(throws: LayoutError("a compositional repeating group needs a repeat count from 1 to 1,000,000, got 1000001")) {
             try Group.horizontal(size, [leaf], repeating: Group.maxLeaves + 1).checkRepeating()
         }
     }

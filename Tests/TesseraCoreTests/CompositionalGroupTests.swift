@@ -67,7 +67,7 @@ import Testing
 
     @Test func aRepeatingGroupNeedsOneCountAndNoCountGroup() throws {
         let cell = item(abs_(10, 10))
-        #expect(throws: LayoutError("a compositional repeating group needs a repeat count from 1 to 1000000, got 0")) {
+        #expect(throws: LayoutError("a compositional repeating group needs a repeat count from 1 to 1,000,000, got 0")) {
             _ = try frames(.horizontal(abs_(100, 10), [cell], repeating: 0), 1)
         }
         #expect(throws: LayoutError("a compositional repeating group needs either `repeating` or `count`, got both")) {

@@ -16,8 +16,8 @@ import OrderedCollections
         guard case let .invalidParameter(name, allowed, got, _, _, _)? = error?.layoutError else {
             Issue.record("not an invalid parameter: \(String(describing: error))"); return
         }
-        #expect(name == "columns" && allowed == "a whole number from 1 to \(WaterfallLayout.maxColumns)" && got == "0")
-        #expect(error?.description == "waterfall param 'columns' expects a whole number from 1 to \(WaterfallLayout.maxColumns), got 0")
+        #expect(name == "columns" && allowed == "a whole number from 1 to 1,000" && got == "0")
+        #expect(error?.description == "waterfall param 'columns' expects a whole number from 1 to 1,000, got 0")
         let unknown = caught { _ = try BuiltinLayouts.make(name: "waterfall", params: ["colums": 2]) }
         #expect(unknown?.layoutError == .unknownParameter(name: "colums", layout: "waterfall", known: ["columns", "spacing"], suggestion: "columns"))
         #expect(unknown?.description == "unknown param 'colums' for the waterfall layout (did you mean columns?); known params: columns, spacing")

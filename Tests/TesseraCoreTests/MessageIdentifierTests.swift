@@ -6,7 +6,7 @@ import OrderedCollections
 /// "5" as `"5"`, escaped, and a long one cut with its length.
 @Suite struct MessageIdentifierTests {
     let huge = String(repeating: "a", count: 1 << 20)
-    var hugeText: String { "\"" + String(repeating: "a", count: 64) + "\"… (1048576 characters)" }
+    var hugeText: String { "\"" + String(repeating: "a", count: 64) + "\"… (1,048,576 characters)" }
 
     @Test func integersAreBareAndStringsQuotedAndEscaped() {
         #expect(describeIdentifier(5) == "5")

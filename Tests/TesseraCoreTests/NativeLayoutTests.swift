@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func zeroColumnsIsAnErrorNotACrash() {
-        #expect(throws: LayoutError("waterfall layout needs columns from 1 to 1000, got 0")) {
+        #expect(throws: LayoutError("waterfall layout needs columns from 1 to 1,000, got 0")) {
             try WaterfallLayout(columns: 0).layout(fillContext(count: 1, in: s(10, 10)))
         }
     }

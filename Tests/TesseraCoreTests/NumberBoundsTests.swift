@@ -36,7 +36,7 @@ import Testing
 
     @Test func aCountGroupAboveTheLeafLimitIsAnErrorNotAnAllocation() throws {
         let group = C.Group.horizontal(abs_(375, 50), [item(abs_(10, 10))], count: 1_000_000_000)
-        #expect(throws: LayoutError("a compositional count group needs a count from 1 to 1000000, got 1000000000")) {
+        #expect(throws: LayoutError("a compositional count group needs a count from 1 to 1,000,000, got 1000000000")) {
             try compositional(C.Section(group: group), counts: [3])
         }
     }
@@ -44,7 +44,7 @@ import Testing
     @Test func aRepeatingGroupOfTinyItemsStopsAtTheLeafLimit() throws {
         // 1e-9-point items fill a 375-point group 3.75e11 times over.
         let group = C.Group.horizontal(abs_(375, 50), [item(abs_(1e-9, 10))])
-        #expect(throws: LayoutError("a compositional group holds more than 1000000 items (its count or its subitems' sizes ask for more)")) {
+        #expect(throws: LayoutError("a compositional group holds more than 1,000,000 items (its count or its subitems' sizes ask for more)")) {
             try compositional(C.Section(group: group), counts: [3])
         }
     }
@@ -52,7 +52,7 @@ import Testing
     @Test func nestedCountGroupsCountTheirLeavesTogether() throws {
         let inner = C.Group.vertical(abs_(10, 50), [item(abs_(10, 10))], count: 2_000)
         let outer = C.Group.horizontal(abs_(375, 50), [.group(inner)], count: 1_000)
-        #expect(throws: LayoutError("a compositional group holds more than 1000000 items (its count or its subitems' sizes ask for more)")) {
+        #expect(throws: LayoutError("a compositional group holds more than 1,000,000 items (its count or its subitems' sizes ask for more)")) {
             try compositional(C.Section(group: outer), counts: [3])
         }
     }
@@ -88,7 +88,7 @@ import Testing
         let track = AnimationTrack(id: "a", view: 1, event: .insert, duration: 3600, from: base, to: base)
         let timeline = Timeline(tracks: [track])
         #expect(timeline.sampleCount(fps: 60) == 216_001)
-        #expect(throws: AnimationFormatError("the animation lasts 3600 s: at 60 frames per second its samples would hold more than 200000 view states (1 views per frame); use a lower frame rate (--fps) or a shorter animation")) {
+        #expect(throws: AnimationFormatError("the animation lasts 3600 s: at 60 frames per second its samples would hold more than 200,000 view states (1 view per frame); use a lower frame rate (--fps) or a shorter animation")) {
             try timeline.sampleTimes(fps: 60)
         }
         #expect(try timeline.sampleTimes(fps: 50).count == 180_001)
@@ -99,7 +99,7 @@ import Testing
         let timeline = Timeline(tracks: [track])
         #expect(timeline.duration == .infinity)
         #expect(timeline.sampleCount(fps: 1000) == Int.max)
-        #expect(throws: AnimationFormatError("the animation lasts inf s: at 1000 frames per second its samples would hold more than 200000 view states (1 views per frame); use a lower frame rate (--fps) or a shorter animation")) {
+        #expect(throws: AnimationFormatError("the animation lasts inf s: at 1000 frames per second its samples would hold more than 200,000 view states (1 view per frame); use a lower frame rate (--fps) or a shorter animation")) {
             try timeline.sampleTimes(fps: 1000)
         }
     }
@@ -114,9 +114,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"duration": 1e308}"#, "fade.lua: duration must be a non-negative number of seconds of at most 3600, got 1e+308"),
-        (#"{"delay": 3601}"#, "fade.lua: delay must be a non-negative number of seconds of at most 3600, got 3601"),
-        (#"{"curve": "spring", "response": 1e9}"#, "fade.lua: response must be a positive number of seconds of at most 3600, got 1000000000.0"),
+        (#"{"duration": 1e308}"#, "fade.lua: duration must be a non-negative number of seconds of at most 3,600, got 1e+308"),
+        (#"{"delay": 3601}"#, "fade.lua: delay must be a non-negative number of seconds of at most 3,600, got 3601"),
+        (#"{"curve": "spring", "response": 1e9}"#, "fade.lua: response must be a positive number of seconds of at most 3,600, got 1000000000.0"),
         (#"{"curve": "spring", "damping": 0}"#, "fade.lua: damping must be a positive damping ratio (1 is critical damping) of at most 1e15, got 0"),
         (#"{"from": {"tx": 1e308}}"#, "fade.lua: from: tx must be a number from -1e15 to 1e15, got 1e+308"),
         (#"{"to": {"frame": [-1e308, 0, 1, 1]}}"#, "fade.lua: to: frame must be {x, y, w, h} with numbers from -1e15 to 1e15 and a non-negative size"),
@@ -128,8 +128,8 @@ import Testing
 
     @Test func descriptionsBuiltInSwiftAreCheckedBeforeTheyArePlayed() {
         #expect(AnimationDescription(duration: 0.3).problem == nil)
-        #expect(AnimationDescription(duration: -1).problem == "duration must be a non-negative number of seconds of at most 3600, got -1")
-        #expect(AnimationDescription(delay: .infinity).problem == "delay must be a non-negative number of seconds of at most 3600, got inf")
+        #expect(AnimationDescription(duration: -1).problem == "duration must be a non-negative number of seconds of at most 3,600, got -1")
+        #expect(AnimationDescription(delay: .infinity).problem == "delay must be a non-negative number of seconds of at most 3,600, got inf")
         #expect(AnimationDescription(from: PartialViewState(tx: .nan)).problem == "from: every property must be a finite number")
         #expect(AnimationDescription(to: PartialViewState(frame: Rect(x: 0, y: 0, width: .infinity, height: 1))).problem
                 == "to: every property must be a finite number")

@@ -13,11 +13,11 @@ import OrderedCollections
     }
 
     @Test(arguments: [
-        ("waterfall", "columns", JSONValue.string("three"), #"waterfall param 'columns' expects a whole number from 1 to 1000, got "three""#),
-        ("waterfall", "columns", .int(0), "waterfall param 'columns' expects a whole number from 1 to 1000, got 0"),
-        ("waterfall", "columns", .double(1.5), "waterfall param 'columns' expects a whole number from 1 to 1000, got 1.5"),
-        ("waterfall", "columns", .int(1001), "waterfall param 'columns' expects a whole number from 1 to 1000, got 1001"),
-        ("waterfall", "columns", .bool(true), "waterfall param 'columns' expects a whole number from 1 to 1000, got true"),
+        ("waterfall", "columns", JSONValue.string("three"), #"waterfall param 'columns' expects a whole number from 1 to 1,000, got "three""#),
+        ("waterfall", "columns", .int(0), "waterfall param 'columns' expects a whole number from 1 to 1,000, got 0"),
+        ("waterfall", "columns", .double(1.5), "waterfall param 'columns' expects a whole number from 1 to 1,000, got 1.5"),
+        ("waterfall", "columns", .int(1001), "waterfall param 'columns' expects a whole number from 1 to 1,000, got 1001"),
+        ("waterfall", "columns", .bool(true), "waterfall param 'columns' expects a whole number from 1 to 1,000, got true"),
         ("waterfall", "spacing", .string("wide"), #"waterfall param 'spacing' expects a finite number >= 0, got "wide""#),
         ("waterfall", "spacing", .int(-1), "waterfall param 'spacing' expects a finite number >= 0, got -1"),
         ("flow", "lineSpacing", .string("8px"), #"flow param 'lineSpacing' expects a finite number >= 0, got "8px""#),
@@ -32,8 +32,8 @@ import OrderedCollections
 
     /// A Lua table's field says the same in Lua's words: "must be", the value's type.
     @Test(arguments: [
-        ("waterfall", "columns", JSONValue.string("three"), "field 'columns' must be a whole number from 1 to 1000, got string"),
-        ("waterfall", "columns", .int(0), "field 'columns' must be a whole number from 1 to 1000, got 0"),
+        ("waterfall", "columns", JSONValue.string("three"), "field 'columns' must be a whole number from 1 to 1,000, got string"),
+        ("waterfall", "columns", .int(0), "field 'columns' must be a whole number from 1 to 1,000, got 0"),
         ("row", "spacing", .string("x"), "field 'spacing' must be a finite, non-negative number, got string"),
         ("row", "spacing", .int(-2), "field 'spacing' must be a finite, non-negative number, got -2"),
     ])

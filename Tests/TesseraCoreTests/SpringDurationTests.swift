@@ -44,7 +44,7 @@ import Testing
         let both = try read(#"{"curve": "spring", "response": 0.4, "duration": 0.3}"#)
         #expect(both == (try read(#"{"curve": "spring", "response": 0.4}"#)))
         #expect(track(both).duration == Spring(response: 0.4).settleTime)
-        #expect(throws: AnimationFormatError("s.lua: duration must be a non-negative number of seconds of at most 3600, got -1")) {
+        #expect(throws: AnimationFormatError("s.lua: duration must be a non-negative number of seconds of at most 3,600, got -1")) {
             try read(#"{"curve": "spring", "response": 0.4, "duration": -1}"#)
         }
     }

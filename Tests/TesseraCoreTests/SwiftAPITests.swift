@@ -92,7 +92,7 @@ import TesseraCore
             _ = try Changeset(itemsDeleted: [ItemPath(section: 0, item: 5)]).apply(to: old, insertingFrom: old)
         }
         #expect(apply?.errorKind == .apply)
-        #expect(apply?.description == "deleted item [0, 5] is out of range: OLD section 0 has 1 items.")
+        #expect(apply?.description == "deleted item [0, 5] is out of range: OLD section 0 has 1 item.")
         let json = caught { _ = try JSONParser.parse("[1,") }
         #expect(json?.errorKind == .json)
         let animation = caught { _ = try AnimationDescription(json: 3, what: "x") }

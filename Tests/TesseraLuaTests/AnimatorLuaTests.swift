@@ -187,7 +187,7 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         }
         #expect(message("return t.animator('fadee')") == "test:26: t.animator: no animator 'fadee' (did you mean fade?); expected a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom)")
         // The names as `--animator` lists them, and a long name cut as every message cuts one.
-        #expect(message("return t.animator(string.rep('b', 100000))") == "test:26: t.animator: no animator '\(String(repeating: "b", count: 64))… (100000 characters)'; expected a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom)")
+        #expect(message("return t.animator(string.rep('b', 100000))") == "test:26: t.animator: no animator '\(String(repeating: "b", count: 64))… (100,000 characters)'; expected a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom)")
         // A misspelt script name gets the closest script, as --animator cascde does.
         #expect(message("return t.animator('cascde')") == "test:26: t.animator: no animator 'cascde' (did you mean cascade?); expected a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom)")
         #expect(message("return t.animator('fade', { alpah = 1 })") == "test:26: t.animator(\"fade\"): unknown param 'alpah' (did you mean alpha?); known params: alpha, duration")

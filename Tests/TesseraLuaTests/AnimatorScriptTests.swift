@@ -217,7 +217,7 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         }
         """)
         #expect(try failedReload(animator: try AnimatorScript(host: host, path: path)).1?.message ==
-                "\(path):3: the insert hook's animation: duration must be a non-negative number of seconds of at most 3600, got 4000")
+                "\(path):3: the insert hook's animation: duration must be a non-negative number of seconds of at most 3,600, got 4000")
     }
 
     @Test func cascadeDelaysGrowWithDistanceFromTheOffset() throws {

@@ -6,7 +6,7 @@ import TesseraCore
 /// Wrong arguments to `t.*` and `ctx` methods (wrong type, NaN, negative, unknown key,
 /// unknown option) get one message shape, exactly:
 /// `t.distribute: argument #2 (length) must be a finite number, got string`,
-/// `t.waterfall: field 'columns' must be a whole number from 1 to 1000, got string`,
+/// `t.waterfall: field 'columns' must be a whole number from 1 to 1,000, got string`,
 /// `t.provider: argument #1 (options) has an unknown field 'dta' (did you mean data?); known fields: ...`.
 @Suite struct ArgumentMessagesTests {
     /// The one shape: the function, then an argument or a field of a table argument, then
@@ -18,7 +18,7 @@ import TesseraCore
         ("t.distribute('center', 'x', 1, 1, 1)", "t.distribute: argument #2 (length) must be a finite number, got string"),
         ("t.align(5, 10, 0, 100)", "t.align: argument #1 (alignment) must be one of start, center, end, stretch, got number"),
         ("t.waterfall(5)", "t.waterfall: argument #1 (params) must be a table of named params, like t.waterfall{ spacing = 8 }, got 5"),
-        ("t.waterfall{ columns = '3' }", "t.waterfall: field 'columns' must be a whole number from 1 to 1000, got string"),
+        ("t.waterfall{ columns = '3' }", "t.waterfall: field 'columns' must be a whole number from 1 to 1,000, got string"),
         ("t.row{ spacing = 'x' }", "t.row: field 'spacing' must be a finite, non-negative number, got string"),
         ("t.row{ alwaysFillEmptySpaces = 1 }", "t.row: field 'alwaysFillEmptySpaces' must be true or false, got 1"),
         ("t.inset(5, 2)", "t.inset: argument #1 (layout) must be a layout (a t.* value or a script table with simpleLayout), got number"),
@@ -51,7 +51,7 @@ import TesseraCore
         ("t.split{ sectionInset = { top = 0/0 } }", "t.split: field 'sectionInset.top' must be a finite number, got nan"),
         ("t.split{ sectionInset = { left = 'x' } }", "t.split: field 'sectionInset.left' must be a finite number, got string"),
         // negative
-        ("t.waterfall{ columns = -1 }", "t.waterfall: field 'columns' must be a whole number from 1 to 1000, got -1"),
+        ("t.waterfall{ columns = -1 }", "t.waterfall: field 'columns' must be a whole number from 1 to 1,000, got -1"),
         ("t.row{ spacing = -2 }", "t.row: field 'spacing' must be a finite, non-negative number, got -2"),
         ("t.fh(-1)", "t.fh: argument #1 (fraction) must be a finite, non-negative number, got -1"),
         ("t.sections{ spacing = -1, default = t.flow{} }", "t.sections: field 'spacing' must be a finite, non-negative number, got -1"),

@@ -261,8 +261,8 @@ import TesseraCore
             ("t.flow{}:inset({ top = 0.1 + 0.2, leftt = 1 })", "layout:inset: argument #1 (insets) has an unknown field 'leftt' (did you mean left?); known fields: bottom, left, right, top"),
             ("t.closure(3)", "t.closure: argument #1 (frame) must be a function(i, ctx) returning x, y, w, h, got number"),
             // A script's long name or text is cut as every message cuts one, not echoed whole.
-            ("t.waterfall{ [string.rep('c', 100000)] = 3 }", "t.waterfall: argument #1 (params) has an unknown field '\(String(repeating: "c", count: 64))… (100000 characters)'; known fields: columns, spacing"),
-            ("t.distribute(string.rep('x', 100000), 1, 1, 1, 1)", "t.distribute: argument #1 (mode) must be one of start, center, end, spaceBetween, spaceAround, spaceEvenly, stretch, got '\(String(repeating: "x", count: 64))… (100000 characters)'"),
+            ("t.waterfall{ [string.rep('c', 100000)] = 3 }", "t.waterfall: argument #1 (params) has an unknown field '\(String(repeating: "c", count: 64))… (100,000 characters)'; known fields: columns, spacing"),
+            ("t.distribute(string.rep('x', 100000), 1, 1, 1, 1)", "t.distribute: argument #1 (mode) must be one of start, center, end, spaceBetween, spaceAround, spaceEvenly, stretch, got '\(String(repeating: "x", count: 64))… (100,000 characters)'"),
         ]
         for (k, (expression, message)) in cases.enumerated() {
             let e = scriptError { _ = try frames(of: "local t = require('tessera')\nreturn \(expression)", "bad\(k).lua") }

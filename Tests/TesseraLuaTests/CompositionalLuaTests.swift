@@ -183,8 +183,8 @@ import TesseraCore
                                              Rect(x: 0, y: 40, width: 145, height: 40)])
         for (fields, message) in [
             ("repeating = 2, count = 2", "a compositional repeating group needs either `repeating` or `count`, got both"),
-            ("repeating = 0", "field 'repeating' must be an integer from 1 to 1000000, got 0"),
-            ("repeating = 1.5", "field 'repeating' must be an integer from 1 to 1000000, got 1.5"),
+            ("repeating = 0", "field 'repeating' must be an integer from 1 to 1,000,000, got 0"),
+            ("repeating = 1.5", "field 'repeating' must be an integer from 1 to 1,000,000, got 1.5"),
         ] {
             let e = scriptError { _ = try frames(fields) }
             #expect(e?.message.hasSuffix("layout.lua:3: t.hgroup: " + message) == true, "\(e?.message ?? "no error")")

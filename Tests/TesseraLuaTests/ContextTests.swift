@@ -153,7 +153,7 @@ import TesseraCore
         #expect(scriptError { _ = try printed("local n = ctx.cuont") }?.message ==
                 "\(folder.path)/ctx.lua:5: ctx: field 'cuont' is unknown (did you mean count?); known fields: \(known)")
         #expect(scriptError { _ = try printed("print(ctx[string.rep('w', 1000000)])") }?.message ==
-                "\(folder.path)/ctx.lua:5: ctx: field '\(String(repeating: "w", count: 64))… (1000000 characters)' is unknown; known fields: \(known)")
+                "\(folder.path)/ctx.lua:5: ctx: field '\(String(repeating: "w", count: 64))… (1,000,000 characters)' is unknown; known fields: \(known)")
         #expect(scriptError { _ = try printed("print(ctx.colour)") }?.message.contains("ctx: field 'colour' is unknown; known fields: ") == true)
         #expect(scriptError { _ = try printed("print(ctx[1])") }?.message.hasSuffix("ctx: argument #2 (key) must be a string, got number") == true)
         #expect(try printed("ctx.mine = 3\nprint(ctx.mine, ctx.width, rawget(ctx, 'widht'))") == ["3\t300.0\tnil"])

@@ -173,7 +173,7 @@ import TesseraCore
         #expect(luaError("return t.diff({1, 2, sections = {{id = 'a', first = 1, count = 1}, {id = 'b', first = math.maxinteger, count = 1}}}, {1})")
             == "test:3: t.diff: old.sections[2] covers items 9223372036854775807 to 9223372036854775807; expected it to start at 2 and end by 2")
         #expect(luaError("return t.diff({1, 2, sections = {{id = 'a', first = 1, count = 1}, {id = 'b', first = 2, count = math.maxinteger}}}, {1})")
-            == "test:3: t.diff: old.sections[2] covers 9223372036854775807 items from item 2; expected it to start at 2 and end by 2")
+            == "test:3: t.diff: old.sections[2] covers 9,223,372,036,854,775,807 items from item 2; expected it to start at 2 and end by 2")
         #expect(luaError("return t.diff({1, sections = {{id = 'a', first = math.mininteger, count = 0}}}, {1})")
             == "test:3: t.diff: old.sections[1] covers 0 items from item -9223372036854775808; expected it to start at 1 and end by 1")
         #expect(luaError("return t.diff({}, {}, {stage = true})")

@@ -342,7 +342,7 @@ import TesseraCore
         let error = #expect(throws: LuaScriptError.self) {
             try host.evaluate(Self.sharedTree(levels: 16, items: 100), chunkName: "=test", environment: host.newEnvironment())
         }
-        #expect(error?.message == "test:6: t.engine: the engine's providers lay out 6553600 items, 100 of them distinct (a provider in several sections is laid out at each place); the memory limit of 256 MB holds at most 1048576")
+        #expect(error?.message == "test:6: t.engine: the engine's providers lay out 6,553,600 items, 100 of them distinct (a provider in several sections is laid out at each place); the memory limit of 256 MB holds at most 1,048,576")
     }
 
     @Test func aProviderSharedInManyPlacesIsLaidOutWithinTheTimeLimit() throws {

@@ -21,11 +21,11 @@ import TesseraCore
 
     @Test(arguments: [
         ("t.hgroup{ count = math.maxinteger, items = { t.item{} } }",
-         "t.hgroup: field 'count' must be an integer from 1 to 1000000, got 9223372036854775807"),
+         "t.hgroup: field 'count' must be an integer from 1 to 1,000,000, got 9223372036854775807"),
         ("t.vgroup{ count = 1e9, items = { t.item{} } }",
-         "t.vgroup: field 'count' must be an integer from 1 to 1000000, got 1000000000"),
+         "t.vgroup: field 'count' must be an integer from 1 to 1,000,000, got 1000000000"),
         ("t.hgroup{ count = 2.5, items = { t.item{} } }",
-         "t.hgroup: field 'count' must be an integer from 1 to 1000000, got 2.5"),
+         "t.hgroup: field 'count' must be an integer from 1 to 1,000,000, got 2.5"),
         ("t.boundary{ kind = 'h', size = { 10, 10 }, zIndex = 1e300 }",
          "t.boundary: field 'zIndex' must be an integer, got 1e+300"),
         ("t.decoration{ kind = 'bg', zIndex = 0/0 }",
@@ -76,7 +76,7 @@ import TesseraCore
         }
         #expect(error?.kind == .memory)
         let message = try #require(error?.message)
-        #expect(message.hasPrefix("many.jsonl: the dataset's 20000 items take about "))
+        #expect(message.hasPrefix("many.jsonl: the dataset's 20,000 items take about "))
         #expect(message.hasSuffix(" MB as the REPL's `data` table, more than Lua may use (4 MB); start the REPL with a larger --max-memory MB (for example --max-memory \(2 * (Int(message.split(separator: " ")[7]) ?? 0)))"))
     }
 }

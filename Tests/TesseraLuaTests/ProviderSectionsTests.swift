@@ -319,7 +319,7 @@ private func expectSame(_ a: any LayoutResult, _ b: any LayoutResult, viewport: 
         #expect(try result.allFrames == [Rect(x: 0, y: 5, width: 100, height: 10), Rect(x: 0, y: 15, width: 100, height: 10),
                                          Rect(x: 0, y: 30, width: 100, height: 10)])
         for (source, message) in [
-            ("t.provider{ data = { 1, 2 }, sections = { { count = 1 } } }", "test:2: t.provider: field 'sections' cover 1 items; expected all 2 items of the data"),
+            ("t.provider{ data = { 1, 2 }, sections = { { count = 1 } } }", "test:2: t.provider: field 'sections' cover 1 item; expected all 2 items of the data"),
             ("t.provider{ data = { 1 }, sections = { { id = true, count = 1 } } }", "test:2: t.provider: field 'sections'[1].id must be a string or an integer, got true"),
             ("t.provider{ data = { 1 }, sections = { { first = 2, count = 1 } } }", "test:2: t.provider: field 'sections'[1] starts at item 2; expected 1, right after the sections before it"),
             ("t.provider{ data = { 1, 2 }, sections = { { count = 1 }, { count = 2 } } }", "test:2: t.provider: field 'sections' cover more than 2 items; expected all 2 items of the data"),

@@ -208,7 +208,7 @@ final class ReplRecorder {
         #expect(counted.out == ["1"])
         #expect(counted.err.count == 1)
         #expect(counted.err[0].hasPrefix("stdin:1: instruction budget of 100000 exceeded\n"))
-        #expect(counted.err[0].hasSuffix("(a line may run 100000 instructions; start the REPL with --max-instructions N to change that)"))
+        #expect(counted.err[0].hasSuffix("(a line may run 100,000 instructions; start the REPL with --max-instructions N to change that)"))
 
         let capped = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 16 * 1_048_576, timeLimit: nil))
         capped.feed("s = string.rep('x', 64 * 1024 * 1024)", "s", "'still here'")

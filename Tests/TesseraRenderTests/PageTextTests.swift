@@ -80,7 +80,7 @@ import TesseraCore
     @Test func theTimelinePageRefusesSamplesThatWouldFillMemory() throws {
         let state = ViewState(frame: Rect(x: 0, y: 0, width: 50, height: 50))
         let long = Timeline(tracks: [AnimationTrack(id: "a", view: 0, event: .insert, duration: 3600, from: state, to: state)])
-        #expect(throws: AnimationFormatError("the animation lasts 3600 s: at 60 frames per second its samples would hold more than 200000 view states (1 views per frame); use a lower frame rate (--fps) or a shorter animation")) {
+        #expect(throws: AnimationFormatError("the animation lasts 3600 s: at 60 frames per second its samples would hold more than 200,000 view states (1 view per frame); use a lower frame rate (--fps) or a shorter animation")) {
             try TimelinePage(title: "t", timeline: long, viewport: Rect(x: 0, y: 0, width: 100, height: 100)).render()
         }
     }

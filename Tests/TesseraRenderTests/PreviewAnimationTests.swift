@@ -44,7 +44,7 @@ import TesseraCore
         // 2000 s of one moving and one still view: 120 per second would pass 200000 states.
         #expect(try message(timeline(duration: 2000, views: 1))["fps"] == .int(30))
         // The preview has no --fps: the message names what the author can change.
-        #expect(throws: AnimationFormatError("the animation lasts 1000000 s: at 10 frames per second its samples would hold more than 200000 view states (2 views per frame); use an animator with shorter durations")) {
+        #expect(throws: AnimationFormatError("the animation lasts 1000000 s: at 10 frames per second its samples would hold more than 200,000 view states (2 views per frame); use an animator with shorter durations")) {
             try message(timeline(duration: 1e6, views: 1))
         }
     }

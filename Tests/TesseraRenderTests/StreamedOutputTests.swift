@@ -178,7 +178,7 @@ import TesseraRender
         let report = TimelineReport(timeline: Timeline(tracks: [track]), viewport: Size(width: 100, height: 100), fps: 60)
         var written = 0
         let out = BufferedWriter(capacity: 1) { written += $0.count }
-        #expect(throws: AnimationFormatError("the animation lasts 3600 s: at 60 frames per second its samples would hold more than 200000 view states (1 views per frame); use a lower frame rate (--fps) or a shorter animation")) {
+        #expect(throws: AnimationFormatError("the animation lasts 3600 s: at 60 frames per second its samples would hold more than 200,000 view states (1 view per frame); use a lower frame rate (--fps) or a shorter animation")) {
             try report.write(to: out)
         }
         #expect(written == 0)

@@ -205,7 +205,7 @@ struct AnimateCommandTests {
         let outcome = try runTessera(["scroll", "flow", "--data", "emoji.json", "--steps", "2", "--animator", "zom"], in: dir)
         #expect(outcome.status == 1 && outcome.stdout.isEmpty)
         #expect(outcome.stderr == "Error: unknown --animator 'zom' (did you mean zoom?); expected a .lua file, a built-in "
-            + "(fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them\n")
+            + "(fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them.\n")
         let found = try runTessera(["scroll", "flow", "--data", "emoji.json", "--steps", "2", "--animator", "zoom"], in: dir)
         #expect(found.status == 0, "\(found.stderr)")
     }
@@ -222,14 +222,14 @@ struct AnimateCommandTests {
         let cases: [([String], String)] = [
             (["animate", "waterfall"] + reload + ["--animator", "pop.lua", "--param", "from=0.3"],
              "Error: unknown param 'from' for the waterfall layout; known params: columns, spacing; "
-             + "'from' is a param of --animator pop.lua, given with --animator-param from=V"),
+             + "'from' is a param of --animator pop.lua, given with --animator-param from=V."),
             (["scroll", "flow", "--data", "emoji.json", "--animator", "fade", "--param", "duration=1"],
              "Error: unknown param 'duration' for the flow layout; known params: "
              + "spacing, lineSpacing, interitemSpacing, justifyContent, alignItems, alignContent; "
-             + "'duration' is a param of --animator fade, given with --animator-param duration=V"),
+             + "'duration' is a param of --animator fade, given with --animator-param duration=V."),
             // A name the animator does not declare either is the layout's error alone.
             (["animate", "waterfall"] + reload + ["--animator", "pop.lua", "--param", "form=0.3"],
-             "Error: unknown param 'form' for the waterfall layout; known params: columns, spacing"),
+             "Error: unknown param 'form' for the waterfall layout; known params: columns, spacing."),
         ]
         for (args, message) in cases {
             let outcome = try runTessera(args, in: dir)
@@ -272,11 +272,11 @@ struct AnimateCommandTests {
     @Test func badArgumentsAreOneSentence() throws {
         let cases: [([String], String)] = [
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "bounce"],
-             "Error: unknown --animator 'bounce'; expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them"),
+             "Error: unknown --animator 'bounce'; expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them."),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "cascad"],
-             "Error: unknown --animator 'cascad' (did you mean cascade?); expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them"),
+             "Error: unknown --animator 'cascad' (did you mean cascade?); expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them."),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "fade", "--animator-param", "alpah=1"],
-             "Error: --animator fade: unknown param 'alpah' (did you mean alpha?); known params: alpha, duration"),
+             "Error: --animator fade: unknown param 'alpah' (did you mean alpha?); known params: alpha, duration."),
         ]
         for (args, message) in cases {
             let outcome = try runTessera(args)
@@ -336,7 +336,7 @@ struct DiffProfileBenchTests {
         let bad = try runTessera(["bench", "diff"], environment: ["TESSERA_BENCH_DIFF_ONLY": "int-7-array"])
         #expect(bad.status == 1 && bad.stdout == "")
         #expect(bad.stderr == "Error: TESSERA_BENCH_DIFF_ONLY: expected KIND-N-PATH[-REPEATS], KIND int or uuid, "
-            + "N one of [5000, 100000, 1000000], PATH array or snapshot; got 'int-7-array'\n")
+            + "N one of [5000, 100000, 1000000], PATH array or snapshot; got 'int-7-array'.\n")
     }
 }
 

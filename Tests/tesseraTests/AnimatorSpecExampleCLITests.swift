@@ -79,7 +79,7 @@ import Testing
         let data = repositoryRoot.appendingPathComponent("datasets/images-wallpapers.json").path
         let run = try runTessera(["scroll", "waterfall", "--data", data, "--steps", "50", "--animator", "spec.lua"], in: dir)
         #expect(run.status == 1 && run.stdout == "")
-        #expect(run.stderr == "Error: spec.lua:7: the scroll hook's animation: transform: ty must be a number from -1e15 to 1e15, got \"up\"\n", "\(run.stderr)")
+        #expect(run.stderr == "Error: spec.lua:7: the scroll hook's animation: transform: ty must be a number from -1e15 to 1e15, got \"up\".\n", "\(run.stderr)")
     }
 
     @Test func aSpringTrackCarriesItsSpringAndIsSampledUntilItSettles() throws {

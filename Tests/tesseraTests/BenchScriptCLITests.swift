@@ -125,7 +125,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let cases: [(script: String, data: String, stderr: String)] = [
             ("broken.lua", "photos.jsonl", """
-                Error: broken.lua:3: no frames today
+                Error: broken.lua:3: no frames today.
                 stack traceback:
                 \t[C]: in function 'error'
                 \tbroken.lua:3: in function <broken.lua:2>

@@ -117,9 +117,9 @@ import Testing
         let shelfless = try runTessera(["run", "layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json",
                                         "--section-offset", "1=345,0", "--section-offset", "10=5,0"])
         #expect(shelfless.status == 1 && shelfless.stdout == "")
-        #expect(shelfless.stderr == "Error: --section-offset names section 10, which does not scroll sideways; the sections that do are 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 (0-based)\n")
+        #expect(shelfless.stderr == "Error: --section-offset names section 10, which does not scroll sideways; the sections that do are 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 (0-based).\n")
         let flat = try runTessera(["run", "flow", "--section-offset", "0=10,0"])
-        #expect(flat.status == 1 && flat.stderr == "Error: --section-offset names section 0, which does not scroll sideways; no section of this layout does\n")
+        #expect(flat.status == 1 && flat.stderr == "Error: --section-offset names section 0, which does not scroll sideways; no section of this layout does.\n")
     }
 
     /// Items in sideways-scrolling shelves are checked against their shelf's content, not the
@@ -138,7 +138,7 @@ import Testing
         let updates = try report(["--param", "screen=updates"])
         #expect(updates.orthogonal == nil && updates.decorations?.map(\.section) == Array(0..<12))
         let bad = try runTessera(["run", "layouts/appstore.lua", "--param", "screen=games"])
-        #expect(bad.status != 0 && bad.stderr.hasPrefix("Error: layouts/appstore.lua:88: unknown screen 'games'; expected apps, today or updates\n"), "\(bad.stderr)")
+        #expect(bad.status != 0 && bad.stderr.hasPrefix("Error: layouts/appstore.lua:88: unknown screen 'games'; expected apps, today or updates.\n"), "\(bad.stderr)")
     }
 
     @Test func aVisibleItemsHandlerShowsInTheJsonOfVisibleItems() throws {

@@ -51,13 +51,13 @@ import Testing
         #expect(strict.status == 1)
         #expect(strict.stdout == "warning: ... 120 more pairs of pinned elements overlapping\n"
                 + "stacked.lua: problems on d.json: 64 items, content 375x7040, 120 warnings (120 pairs of pinned elements overlapping)\n")
-        #expect(strict.stderr == "Error: stacked.lua: failed on pinned warnings (--strict)\n")
+        #expect(strict.stderr == "Error: stacked.lua: failed on pinned warnings (--strict).\n")
         // --fail-on names the kinds that fail: overlapping items are not what is wrong here.
         let overlapOnly = try runTessera(["check", "stacked.lua", "--data", "d.json", "--max-warnings", "0", "--fail-on", "overlap,outside"], in: dir)
         #expect(overlapOnly.status == 0, "\(overlapOnly.stderr)")
         let pinnedKind = try runTessera(["check", "stacked.lua", "--data", "d.json", "--max-warnings", "0", "--fail-on", "pinned"], in: dir)
         #expect(pinnedKind.status == 1)
-        #expect(pinnedKind.stderr == "Error: stacked.lua: failed on pinned warnings (--fail-on)\n")
+        #expect(pinnedKind.stderr == "Error: stacked.lua: failed on pinned warnings (--fail-on).\n")
         let unknown = try runTessera(["check", "stacked.lua", "--fail-on", "overlap,pins"], in: dir)
         #expect(unknown.status != 0)
         #expect(unknown.stderr.contains("--fail-on 'overlap,pins' is not valid ('pins' is no kind); expected a comma list of overlap, outside, visible, covered, pinned"), "\(unknown.stderr)")
@@ -78,7 +78,7 @@ import Testing
         #expect(svg.stdout.contains(">group 2</text>"), "labels are written on the headers")
         let bad = try runTessera(["run", "bad.lua"], in: try folder(["bad.lua": "return { simpleLayout = function(ctx)\n  ctx.supplementary('header', 1, 0, 0, 10, 10, {pinUntil = 5})\nend }\n"]))
         #expect(bad.status == 1)
-        #expect(bad.stderr.hasPrefix("Error: bad.lua:2: ctx.supplementary: field 'pinUntil' is set but pinned is not true; pinUntil ends a pin, so add pinned = true\n"), "\(bad.stderr)")
+        #expect(bad.stderr.hasPrefix("Error: bad.lua:2: ctx.supplementary: field 'pinUntil' is set but pinned is not true; pinUntil ends a pin, so add pinned = true.\n"), "\(bad.stderr)")
     }
 
     /// A script's footer pinned to the bottom: it sticks to the visible bottom until its

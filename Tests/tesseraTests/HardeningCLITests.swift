@@ -24,7 +24,7 @@ import Testing
         let (r, _) = try run(["run", "huge.lua", "--data", "two.json", "--format", format], files: Self.twoHugeItems)
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr == "Error: huge.lua:2: size returned h = 1e+308 for item 1 (Lua index; item 0 in the output); a size needs two numbers from 0 to 1e7\n")
+        #expect(r.stderr == "Error: huge.lua:2: size returned h = 1e+308 for item 1 (Lua index; item 0 in the output); a size needs two numbers from 0 to 1e7.\n")
     }
 
     /// A dataset's sizes within the bounds whose fillWidth scaling (h · pw / w) still overflows:
@@ -35,14 +35,14 @@ import Testing
                              files: ["thin.json": #"[{"id":"a","w":5e-324,"h":1e7},{"id":"b","w":10,"h":10}]"#])
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr == "Error: thin.json: item 0 (id \"a\") is 5e-324 x 10000000, which the fillWidth sizing rule scales to 375 x inf for a 375 x 812 container, too large for a number; expected an item size with a less extreme aspect ratio\n")
+        #expect(r.stderr == "Error: thin.json: item 0 (id \"a\") is 5e-324 x 10000000, which the fillWidth sizing rule scales to 375 x inf for a 375 x 812 container, too large for a number; expected an item size with a less extreme aspect ratio.\n")
     }
 
     @Test func aScriptFrameWhoseFarEdgeOverflowsIsAnError() throws {
         let script = "return { simpleLayout = function(ctx)\n  ctx.set(1, 1e308, 1e308, 1e308, 1e308)\nend }\n"
         let (r, _) = try run(["run", "big.lua"], files: ["big.lua": script])
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("Error: big.lua:2: ctx.set: frame 1 (Lua index; item 0 in the output) has x + w = inf; a frame's far edges (x + w, y + h) must be finite numbers\nstack traceback:\n"))
+        #expect(r.stderr.hasPrefix("Error: big.lua:2: ctx.set: frame 1 (Lua index; item 0 in the output) has x + w = inf; a frame's far edges (x + w, y + h) must be finite numbers.\nstack traceback:\n"))
     }
 
     @Test(arguments: [
@@ -65,7 +65,7 @@ import Testing
         (["--viewport", "-1x5"], "--viewport '-1x5' is not valid; expected two numbers, neither negative, like 375x812"),
         (["--offset", "0,nan"], "--offset '0,nan' is not valid; expected two finite numbers like 0,2000"),
         (["--viewport", String(repeating: "9", count: 100_000) + "x5"],
-         "--viewport '\(String(repeating: "9", count: 64))'… (100002 characters) is not valid; expected two finite numbers like 375x812"),
+         "--viewport '\(String(repeating: "9", count: 64))'… (100,002 characters) is not valid; expected two finite numbers like 375x812"),
     ])
     func optionValuesGetAMessageThatStatesTheBounds(arguments: [String], message: String) throws {
         let (r, _) = try run(["run", "waterfall"] + arguments)
@@ -77,7 +77,7 @@ import Testing
     @Test func aParameterOutOfItsRangeIsFoundWhileRunning() throws {
         let (r, _) = try run(["run", "waterfall", "--param", "columns=1000000000"])
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: waterfall param 'columns' expects a whole number from 1 to 1000, got 1000000000\n")
+        #expect(r.stderr == "Error: waterfall param 'columns' expects a whole number from 1 to 1,000, got 1000000000.\n")
     }
 
     @Test func aNegativeOffsetIsAValueNotAnOption() throws {
@@ -94,7 +94,7 @@ import Testing
         (["animate", "flow", "--data", "items.json", "--to-layout", "row", "--animator", "pipe.lua"],
          "Error: pipe.lua: expected a regular file, found a FIFO (named pipe).\n"),
         (["run", "main.lua"],
-         "Error: main.lua:1: module 'pipe': pipe.lua: expected a regular file, found a FIFO (named pipe)\nstack traceback:\n\t[C]: in global 'require'\n\tmain.lua:1: in main chunk\n"),
+         "Error: main.lua:1: module 'pipe': pipe.lua: expected a regular file, found a FIFO (named pipe).\nstack traceback:\n\t[C]: in global 'require'\n\tmain.lua:1: in main chunk\n"),
     ])
     func aFifoIsRefusedWithoutBlocking(arguments: [String], message: String) throws {
         let dir = try temporaryDirectory()
@@ -184,8 +184,8 @@ import Testing
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("Error: long.lua:2: xxxx"))
         #expect(r.stderr.count < 4200)
-        #expect(r.stderr.contains("\n[... 996") && r.stderr.contains(" characters cut from this message ...]\n"))
-        #expect(r.stderr.hasSuffix("xxxx\nstack traceback:\n\t[C]: in function 'error'\n\tlong.lua:2: in function <long.lua:1>\n"))
+        #expect(r.stderr.contains("\n[... 996,") && r.stderr.contains(" characters cut from this message ...]\n"))
+        #expect(r.stderr.hasSuffix("xxxx.\nstack traceback:\n\t[C]: in function 'error'\n\tlong.lua:2: in function <long.lua:1>\n"))
     }
 
     @Test func terminalEscapesAreShownEscapedOnATerminalOnly() throws {
@@ -194,7 +194,7 @@ import Testing
         try script.write(to: dir.appendingPathComponent("esc.lua"), atomically: true, encoding: .utf8)
         // Through pipes the bytes pass unchanged.
         let plain = try runTessera(["run", "esc.lua"], in: dir)
-        #expect(plain.stderr.hasPrefix("\u{1B}[2Jhi\u{07}\nError: esc.lua:2: \u{1B}]0;title\u{07} boom\n"))
+        #expect(plain.stderr.hasPrefix("\u{1B}[2Jhi\u{07}\nError: esc.lua:2: \u{1B}]0;title\u{07} boom.\n"))
         // On a terminal (script(1) gives the child a pseudo-terminal) they are escaped.
         let command = "'\(tesseraBinary.path)' run esc.lua"
         let tty = try runProgram("/usr/bin/script", ["-qec", command, "/dev/null"], in: dir)

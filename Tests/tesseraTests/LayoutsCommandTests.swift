@@ -106,7 +106,7 @@ struct LayoutsCommandTests {
         #expect(outcome.status == 1)
         #expect(outcome.stderr == "Error: unknown layout 'apstore' (did you mean appstore?); expected a .lua file, a built-in "
             + "(flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, "
-            + "rings, sectioned, timeline); `tessera layouts` lists them\n")
+            + "rings, sectioned, timeline); `tessera layouts` lists them.\n")
     }
 
     @Test("a script stopped by a limit ends with the flag that moves the limit")
@@ -116,7 +116,7 @@ struct LayoutsCommandTests {
             .write(to: dir.appendingPathComponent("loop.lua"))
         let time = try runTessera(["check", "loop.lua", "--time-limit", "0.1"], in: dir)
         #expect(time.status == 1)
-        #expect(time.stderr.hasPrefix("Error: loop.lua:2: time limit of 0.1 s of CPU time exceeded\nstack traceback:\n"), "\(time.stderr)")
+        #expect(time.stderr.hasPrefix("Error: loop.lua:2: time limit of 0.1 s of CPU time exceeded.\nstack traceback:\n"), "\(time.stderr)")
         #expect(time.stderr.hasSuffix("\nhint: if a loop never ends, fix it; if the work needs longer, raise the limit with --time-limit SECONDS (0 for none)\n"), "\(time.stderr)")
         let budget = try runTessera(["check", "loop.lua", "--max-instructions", "100000"], in: dir)
         #expect(budget.stderr.hasSuffix("\nhint: if a loop never ends, fix it; if the work needs more, raise the budget with --max-instructions N (0 for none)\n"), "\(budget.stderr)")

@@ -40,16 +40,16 @@ import TesseraLua
     @Test func everyFailureExitsNonZeroWithFileLineAndWritesNothing() throws {
         let dir = try folder(scripts)
         let cases: [(args: [String], message: String, traceback: Bool)] = [
-            (["syntax.lua"], "syntax.lua:3: unexpected symbol near '='", false),
-            (["runtime.lua"], "runtime.lua:3: attempt to index a nil value (field 'nothing')", true),
-            (["nan.lua"], "nan.lua:3: ctx.set: frame 1 (Lua index; item 0 in the output) has y = nan; a frame needs finite numbers and a non-negative size", true),
-            (["count.lua"], "count.lua:2: simpleLayout returned 2 frames for 100 items", false),
-            (["visible.lua", "--offset", "0,0"], "visible.lua:4: visible returned Lua index 101, outside 1..100", false),
-            (["loop.lua", "--time-limit", "0.1"], "loop.lua:2: time limit of 0.1 s of CPU time exceeded", true),
+            (["syntax.lua"], "syntax.lua:3: unexpected symbol near '='.", false),
+            (["runtime.lua"], "runtime.lua:3: attempt to index a nil value (field 'nothing').", true),
+            (["nan.lua"], "nan.lua:3: ctx.set: frame 1 (Lua index; item 0 in the output) has y = nan; a frame needs finite numbers and a non-negative size.", true),
+            (["count.lua"], "count.lua:2: simpleLayout returned 2 frames for 100 items.", false),
+            (["visible.lua", "--offset", "0,0"], "visible.lua:4: visible returned Lua index 101, outside 1..100.", false),
+            (["loop.lua", "--time-limit", "0.1"], "loop.lua:2: time limit of 0.1 s of CPU time exceeded.", true),
             // No time limit, so only the memory cap can stop the bomb, however busy the machine.
-            (["bomb.lua", "--max-memory", "8", "--time-limit", "0"], "bomb.lua:3: memory limit of 8 MB exceeded", true),
+            (["bomb.lua", "--max-memory", "8", "--time-limit", "0"], "bomb.lua:3: memory limit of 8 MB exceeded.", true),
             (["require.lua"], "require.lua:1: module 'helper' not found:", true),
-            (["params.lua", "--param", "colums=3"], "params.lua: unknown param 'colums' (did you mean columns?); known params: columns", false),
+            (["params.lua", "--param", "colums=3"], "params.lua: unknown param 'colums' (did you mean columns?); known params: columns.", false),
         ]
         for (args, message, traceback) in cases {
             let out = dir.appendingPathComponent("out.json")
@@ -77,11 +77,11 @@ import TesseraLua
         ])
         let empty = try runTessera(["run", "empty.lua"], in: dir)
         #expect(empty.status == 1)
-        #expect(empty.stderr == "Error: empty.lua:1: simpleLayout returned 0 frames for 100 items\n")
+        #expect(empty.stderr == "Error: empty.lua:1: simpleLayout returned 0 frames for 100 items.\n")
         let boom = try runTessera(["run", "boom.lua"], in: dir)
-        #expect(boom.stderr == "Error: boom.lua:2: boom\nstack traceback:\n\t[C]: in function 'error'\n\tboom.lua:2: in function <boom.lua:1>\n")
+        #expect(boom.stderr == "Error: boom.lua:2: boom.\nstack traceback:\n\t[C]: in function 'error'\n\tboom.lua:2: in function <boom.lua:1>\n")
         let rep = try runTessera(["run", "rep.lua", "--max-memory", "64"], in: dir)
-        #expect(rep.stderr == "Error: rep.lua:2: memory limit of 64 MB exceeded\nstack traceback:\n\t[C]: in function 'string.rep'\n"
+        #expect(rep.stderr == "Error: rep.lua:2: memory limit of 64 MB exceeded.\nstack traceback:\n\t[C]: in function 'string.rep'\n"
             + "\trep.lua:2: in function <rep.lua:1>\nhint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n")
     }
 
@@ -117,7 +117,7 @@ import TesseraLua
     func memoryRunOutInCoroutinesIsPlacedInTheInnermost(script: String, resumers: String) throws {
         let r = try runTessera(["run", "co.lua", "--max-memory", "64"], in: try folder(["co.lua": script]))
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: co.lua:3: memory limit of 64 MB exceeded\nstack traceback:\n\tco.lua:3: in function <co.lua:1>\n"
+        #expect(r.stderr == "Error: co.lua:3: memory limit of 64 MB exceeded.\nstack traceback:\n\tco.lua:3: in function <co.lua:1>\n"
             + "\t[C]: in upvalue 'resume'\n" + resumers + "hint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n")
     }
 
@@ -170,15 +170,15 @@ import TesseraLua
             """,
         ])
         let cases: [(String, String)] = [
-            ("wrap.lua", "Error: wrap.lua:1: boom\nstack traceback:\n\t[C]: in function 'error'\n\twrap.lua:1: in upvalue 'inner'\n"
+            ("wrap.lua", "Error: wrap.lua:1: boom.\nstack traceback:\n\t[C]: in function 'error'\n\twrap.lua:1: in upvalue 'inner'\n"
                 + "\twrap.lua:2: in function <wrap.lua:2>\n\twrap.lua:5: in function <wrap.lua:3>\n"),
-            ("resume.lua", "Error: boom\nstack traceback:\n\t[C]: in function 'error'\n\tresume.lua:1: in upvalue 'inner'\n"
+            ("resume.lua", "Error: boom.\nstack traceback:\n\t[C]: in function 'error'\n\tresume.lua:1: in upvalue 'inner'\n"
                 + "\tresume.lua:2: in function <resume.lua:2>\n\tresume.lua:5: in function <resume.lua:3>\n"),
-            ("index.lua", "Error: index.lua:1: attempt to index a nil value (field 'x')\nstack traceback:\n"
+            ("index.lua", "Error: index.lua:1: attempt to index a nil value (field 'x').\nstack traceback:\n"
                 + "\tindex.lua:1: in function <index.lua:1>\n\tindex.lua:3: in function <index.lua:2>\n"),
-            ("nested.lua", "Error: nested.lua:1: deep\nstack traceback:\n\t[C]: in function 'error'\n\tnested.lua:1: in function <nested.lua:1>\n"
+            ("nested.lua", "Error: nested.lua:1: deep.\nstack traceback:\n\t[C]: in function 'error'\n\tnested.lua:1: in function <nested.lua:1>\n"
                 + "\tnested.lua:3: in function <nested.lua:2>\n\tnested.lua:6: in function <nested.lua:5>\n"),
-            ("set.lua", "Error: set.lua:1: ctx.set: argument #1 (i) must be an item index in 1..100, got 0\nstack traceback:\n"
+            ("set.lua", "Error: set.lua:1: ctx.set: argument #1 (i) must be an item index in 1..100, got 0.\nstack traceback:\n"
                 + "\t[C]: in field 'set'\n\tset.lua:1: in function <set.lua:1>\n\tset.lua:3: in function <set.lua:2>\n"),
         ]
         try expectRunsFail(cases, in: dir)
@@ -209,7 +209,7 @@ import TesseraLua
             """])
         let r = try runTessera(["run", "spin.lua", "--time-limit", "0.1"], in: dir)
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: spin.lua:2: time limit of 0.1 s of CPU time exceeded\nstack traceback:\n"
+        #expect(r.stderr == "Error: spin.lua:2: time limit of 0.1 s of CPU time exceeded.\nstack traceback:\n"
             + "\tspin.lua:2: in function <spin.lua:1>\n\tspin.lua:5: in function <spin.lua:4>\n"
             + "hint: if a loop never ends, fix it; if the work needs longer, raise the limit with --time-limit SECONDS (0 for none)\n")
     }
@@ -259,10 +259,10 @@ import TesseraLua
             """,
         ])
         let cases: [(String, String)] = [
-            ("object.lua", "Error: object.lua:2: custom failure\nstack traceback:\n\t[C]: in function 'error'\n"
+            ("object.lua", "Error: object.lua:2: custom failure.\nstack traceback:\n\t[C]: in function 'error'\n"
                 + "\tobject.lua:2: in function <object.lua:2>\n\tobject.lua:5: in function <object.lua:3>\n"
                 + "\tobject.lua:8: in function <object.lua:7>\n"),
-            ("number.lua", "Error: number.lua:2: 42\nstack traceback:\n\t[C]: in function 'error'\n"
+            ("number.lua", "Error: number.lua:2: 42.\nstack traceback:\n\t[C]: in function 'error'\n"
                 + "\tnumber.lua:2: in function <number.lua:1>\n\tnumber.lua:5: in function <number.lua:4>\n"),
         ]
         try expectRunsFail(cases, in: dir)
@@ -301,10 +301,10 @@ import TesseraLua
             """,
         ])
         let cases: [(String, String)] = [
-            ("pcall.lua", "Error: boom\nstack traceback:\n\t[C]: in function 'error'\n\tpcall.lua:2: in upvalue 'elsewhere'\n"
+            ("pcall.lua", "Error: boom.\nstack traceback:\n\t[C]: in function 'error'\n\tpcall.lua:2: in upvalue 'elsewhere'\n"
                 + "\tpcall.lua:5: in function <pcall.lua:3>\n"),
-            ("xpcall.lua", "Error: boom\nstack traceback:\n\t[C]: in function 'error'\n\txpcall.lua:4: in function <xpcall.lua:2>\n"),
-            ("again.lua", "Error: again.lua:1: boom\nstack traceback:\n\t[C]: in function 'error'\n"
+            ("xpcall.lua", "Error: boom.\nstack traceback:\n\t[C]: in function 'error'\n\txpcall.lua:4: in function <xpcall.lua:2>\n"),
+            ("again.lua", "Error: again.lua:1: boom.\nstack traceback:\n\t[C]: in function 'error'\n"
                 + "\tagain.lua:1: in function <again.lua:1>\n\tagain.lua:4: in function <again.lua:2>\n"),
         ]
         try expectRunsFail(cases, in: dir)
@@ -327,7 +327,7 @@ import TesseraLua
           end,
         }
         """])
-        let expected = "Error: frame.lua:4: no frame for item 3\nstack traceback:\n"
+        let expected = "Error: frame.lua:4: no frame for item 3.\nstack traceback:\n"
         for format in ["json", "text", "svg", "html"] {
             let run = try runTessera(["run", "frame.lua", "--format", format], in: dir)
             #expect(run.status == 1, "\(format)")
@@ -356,13 +356,13 @@ import TesseraLua
         let dir = try folder(scripts)
         let nan = try runTessera(["check", "nan.lua"], in: dir)
         #expect(nan.status == 1)
-        #expect(nan.stderr.hasPrefix("Error: nan.lua:3: ctx.set: frame 1 (Lua index; item 0 in the output) has y = nan; a frame needs finite numbers and a non-negative size\nstack traceback:\n"))
+        #expect(nan.stderr.hasPrefix("Error: nan.lua:3: ctx.set: frame 1 (Lua index; item 0 in the output) has y = nan; a frame needs finite numbers and a non-negative size.\nstack traceback:\n"))
         let count = try runTessera(["check", "count.lua", "--data", repositoryRoot.path + "/datasets/tuxpaint-stamps.json"], in: dir)
         #expect(count.status == 1)
-        #expect(count.stderr.hasPrefix("Error: count.lua:2: simpleLayout returned 2 frames for 961 items\n"))
+        #expect(count.stderr.hasPrefix("Error: count.lua:2: simpleLayout returned 2 frames for 961 items.\n"))
         let visible = try runTessera(["check", "visible.lua"], in: dir)
         #expect(visible.status == 1)
-        #expect(visible.stderr.hasPrefix("Error: visible.lua:4: visible returned Lua index 101, outside 1..100\n"))
+        #expect(visible.stderr.hasPrefix("Error: visible.lua:4: visible returned Lua index 101, outside 1..100.\n"))
     }
 
     @Test func checkWarnsAboutOverlapsAndItemsOutsideTheContent() throws {

@@ -42,7 +42,7 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stdout == "")
         let line = message.split(separator: ":")[1]
-        #expect(run.stderr == "Error: \(message)\nstack traceback:\n\t\(file):\(line): in function <\(file):\(file == "field.lua" ? 2 : 1)>\n")
+        #expect(run.stderr == "Error: \(message).\nstack traceback:\n\t\(file):\(line): in function <\(file):\(file == "field.lua" ? 2 : 1)>\n")
     }
 
     /// A params table refuses a name the script does not declare, with the hint after the name.
@@ -57,7 +57,7 @@ import Testing
         let run = try runTessera(["run", "params.lua"], in: dir)
         #expect(run.status == 1)
         #expect(run.stdout == "")
-        #expect(run.stderr == "Error: params.lua:2: params has no 'colums' (did you mean columns?); known params: columns, spacing\n"
+        #expect(run.stderr == "Error: params.lua:2: params has no 'colums' (did you mean columns?); known params: columns, spacing.\n"
                 + "stack traceback:\n\t[C]: in metamethod 'index'\n\tparams.lua:2: in function <params.lua:1>\n")
     }
 

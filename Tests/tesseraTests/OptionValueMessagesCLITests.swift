@@ -199,7 +199,7 @@ import Testing
         let r = try runTessera(["run", "split", "--data", data.path, "--param", #"side={"5":"left"}"#], input: "")
         #expect(r.status == 1)
         #expect(r.stderr == #"Error: split param 'side' names section 0 (id 5) and section 2 (id "5") by the one key "5"; "#
-            + "expected section ids whose text differs, or a function of (index, section)\n")
+            + "expected section ids whose text differs, or a function of (index, section).\n")
         #expect(r.stdout == "")
     }
 

@@ -63,7 +63,7 @@ import Testing
         let script = "local t = require('tessera')\nreturn t.compositional{ sections = { t.section{ group = t.hgroup{ count = math.maxinteger, items = { t.item{} } } } } }\n"
         let (r, _) = try run(["run", "hg.lua", "--data", Self.photos], files: ["hg.lua": script])
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("Error: hg.lua:2: t.hgroup: field 'count' must be an integer from 1 to 1000000, got 9223372036854775807\nstack traceback:\n"))
+        #expect(r.stderr.hasPrefix("Error: hg.lua:2: t.hgroup: field 'count' must be an integer from 1 to 1,000,000, got 9223372036854775807.\nstack traceback:\n"))
     }
 
     @Test func anAnimationTooLongToSampleForAPageIsRefused() throws {
@@ -72,7 +72,7 @@ import Testing
                                 "--format", "html", "--out", "page.html"],
                                files: ["long.lua": animator, "old.jsonl": "{\"id\":\"a\"}\n", "new.jsonl": "{\"id\":\"a\"}\n{\"id\":\"b\"}\n"])
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: the animation lasts 3600 s: at 60 frames per second its samples would hold more than 200000 view states (2 views per frame); use a lower frame rate (--fps) or a shorter animation\n")
+        #expect(r.stderr == "Error: the animation lasts 3600 s: at 60 frames per second its samples would hold more than 200,000 view states (2 views per frame); use a lower frame rate (--fps) or a shorter animation.\n")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("page.html").path))
     }
 
@@ -94,7 +94,7 @@ import Testing
                       "--animator", "picky.lua"]
         let (refused, dir) = try run(common + ["--fps", "10", "--out", "t.json"], files: files)
         #expect(refused.status == 1)
-        #expect(refused.stderr == "Error: the animation lasts 3600 s: at 10 frames per second its samples would hold more than 200000 view states (8 views per frame); use a lower frame rate (--fps) or a shorter animation\n")
+        #expect(refused.stderr == "Error: the animation lasts 3600 s: at 10 frames per second its samples would hold more than 200,000 view states (8 views per frame); use a lower frame rate (--fps) or a shorter animation.\n")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.json").path))
         // The page samples at 60 frames per second by default: refused the same way.
         let (page, _) = try run(common + ["--format", "html"], files: files)
@@ -102,7 +102,7 @@ import Testing
         // Without samples the timeline is built, and the hook fails on the background.
         let (built, _) = try run(common, files: files)
         #expect(built.status == 1)
-        #expect(built.stderr.hasPrefix("Error: picky.lua:2: asked about a decoration\n"), "\(built.stderr)")
+        #expect(built.stderr.hasPrefix("Error: picky.lua:2: asked about a decoration.\n"), "\(built.stderr)")
     }
 
     @Test func animatorNumbersThatWouldOverflowAreRefused() throws {
@@ -110,7 +110,7 @@ import Testing
         let (r, _) = try run(["animate", "flow", "--data", "old.jsonl", "--to", "new.jsonl", "--animator", "big.lua", "--fps", "10"],
                              files: ["big.lua": animator, "old.jsonl": "{\"id\":\"a\"}\n", "new.jsonl": "{\"id\":\"a\"}\n{\"id\":\"b\"}\n"])
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: big.lua:1: the insert hook's animation: duration must be a non-negative number of seconds of at most 3600, got 1e+308\n")
+        #expect(r.stderr == "Error: big.lua:1: the insert hook's animation: duration must be a non-negative number of seconds of at most 3,600, got 1e+308.\n")
     }
 
     /// Refused as the param it is, before any pass, even one with nothing to animate (OLD == NEW).
@@ -121,7 +121,7 @@ import Testing
                                   "--animator-param", param, "--fps", "10"],
                                  files: ["old.jsonl": "{\"id\":\"a\"}\n", "new.jsonl": "{\"id\":\"a\"}\n{\"id\":\"b\"}\n"])
             #expect(r.status == 1)
-            #expect(r.stderr == "Error: --animator fade: param 'duration' expects a number of seconds from 0 to 3600, got \(shown)\n")
+            #expect(r.stderr == "Error: --animator fade: param 'duration' expects a number of seconds from 0 to 3,600, got \(shown).\n")
             #expect(r.stdout == "")
         }
     }
@@ -147,7 +147,7 @@ import Testing
         let (r, _) = try run(["scroll", "waterfall", "--data", Self.photos, "--steps", "20", "--animator", "fail.lua"], files: ["fail.lua": hook])
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr.hasPrefix("Error: fail.lua:2: boom\nstack traceback:\n"))
+        #expect(r.stderr.hasPrefix("Error: fail.lua:2: boom.\nstack traceback:\n"))
     }
 
     // MARK: Injection

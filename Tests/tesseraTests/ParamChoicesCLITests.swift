@@ -30,12 +30,12 @@ import Testing
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains(#""frame": [0, 0, 375, 10]"#) || list.stdout.contains(#""frame":[0,0,375,10]"#), "\(list.stdout.prefix(400))")
         let cases: [([String], String)] = [
-            (["--param", "mode=tiles"], #"Error: pick.lua: param 'mode' expects one of "grid", "list", got "tiles""#),
-            (["--param", "mode=gird"], #"Error: pick.lua: param 'mode' expects one of "grid", "list", got "gird" (did you mean grid?)"#),
-            (["--param", "mode=List"], #"Error: pick.lua: param 'mode' expects one of "grid", "list", got "List" (did you mean list?)"#),
-            (["--param", "columns=4"], "Error: pick.lua: param 'columns' expects one of 1, 2, 3, got 4"),
+            (["--param", "mode=tiles"], #"Error: pick.lua: param 'mode' expects one of "grid", "list", got "tiles"."#),
+            (["--param", "mode=gird"], #"Error: pick.lua: param 'mode' expects one of "grid", "list", got "gird" (did you mean grid?)."#),
+            (["--param", "mode=List"], #"Error: pick.lua: param 'mode' expects one of "grid", "list", got "List" (did you mean list?)."#),
+            (["--param", "columns=4"], "Error: pick.lua: param 'columns' expects one of 1, 2, 3, got 4."),
             // The type is checked first, as for a param without choices.
-            (["--param", "columns=many"], #"Error: pick.lua: param 'columns' expects a number, got "many""#),
+            (["--param", "columns=many"], #"Error: pick.lua: param 'columns' expects a number, got "many"."#),
         ]
         for (args, message) in cases {
             let run = try runTessera(["run", "pick.lua"] + args, in: dir)
@@ -48,10 +48,10 @@ import Testing
     /// closest, a far one the list alone; either is found while running (exit 1).
     @Test(arguments: [
         ("justifyContent=centre",
-         #"Error: flow param 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got "centre" (did you mean center?)"#),
-        ("alignItems=strech", #"Error: flow param 'alignItems' expects one of start, center, end, stretch, got "strech" (did you mean stretch?)"#),
+         #"Error: flow param 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got "centre" (did you mean center?)."#),
+        ("alignItems=strech", #"Error: flow param 'alignItems' expects one of start, center, end, stretch, got "strech" (did you mean stretch?)."#),
         ("justifyContent=middle",
-         #"Error: flow param 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got "middle""#),
+         #"Error: flow param 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got "middle"."#),
     ])
     func aBuiltinChoiceGetsTheClosestName(param: String, message: String) throws {
         let run = try runTessera(["run", "flow", "--data", "datasets/emoji-15.1.json", "--param", param])
@@ -107,33 +107,33 @@ import Testing
         let bounce = try animate("bounce")
         #expect(bounce.status == 1)
         #expect(bounce.stderr.split(separator: "\n").first.map(String.init)
-                == #"Error: \#(dir.appendingPathComponent("pop.lua").path): param 'curve' expects one of "linear", "spring", got "bounce""#)
+                == #"Error: \#(dir.appendingPathComponent("pop.lua").path): param 'curve' expects one of "linear", "spring", got "bounce"."#)
         let sprign = try animate("sprign")
         #expect(sprign.status == 1)
         #expect(sprign.stderr
-                == #"Error: \#(dir.appendingPathComponent("pop.lua").path): param 'curve' expects one of "linear", "spring", got "sprign" (did you mean spring?)"# + "\n")
+                == #"Error: \#(dir.appendingPathComponent("pop.lua").path): param 'curve' expects one of "linear", "spring", got "sprign" (did you mean spring?)."# + "\n")
         let dirBad = try folder(["bad.lua": "return { params = { curve = \"linear\" }, choices = { curve = { \"spring\" } }, insert = function() end }\n"])
         let bad = try runTessera(["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json",
                                   "--animator", dirBad.appendingPathComponent("bad.lua").path])
         #expect(bad.stderr.split(separator: "\n").first.map(String.init)
-                == #"Error: \#(dirBad.appendingPathComponent("bad.lua").path): choices.curve does not include the default "linear""#)
+                == #"Error: \#(dirBad.appendingPathComponent("bad.lua").path): choices.curve does not include the default "linear"."#)
     }
 
     @Test func choicesThatDoNotFitTheParamsAreTheScriptsError() throws {
         let body = "simpleLayout = function(ctx) end }\n"
         let cases: [(String, String)] = [
             ("return { params = { mode = \"grid\" }, choices = { mdoe = { \"grid\" } }, " + body,
-             "Error: bad.lua: choices.mdoe names no declared param; known params: mode"),
+             "Error: bad.lua: choices.mdoe names no declared param; known params: mode."),
             ("return { params = { mode = \"grid\" }, choices = { mode = { \"list\", \"tiles\" } }, " + body,
-             #"Error: bad.lua: choices.mode does not include the default "grid""#),
+             #"Error: bad.lua: choices.mode does not include the default "grid"."#),
             ("return { params = { mode = \"grid\" }, choices = { mode = { \"grid\", 2 } }, " + body,
-             "Error: bad.lua: choices.mode[2] must be a string, as the default is, got 2"),
+             "Error: bad.lua: choices.mode[2] must be a string, as the default is, got 2."),
             ("return { params = { mode = \"grid\" }, choices = { mode = {} }, " + body,
-             "Error: bad.lua: choices.mode must be a non-empty list of values, got an array"),
+             "Error: bad.lua: choices.mode must be a non-empty list of values, got an array."),
             ("return { params = { flag = true }, choices = { flag = { true, false } }, " + body,
-             "Error: bad.lua: choices.flag is for a param whose default is true; choices are for numbers and strings"),
+             "Error: bad.lua: choices.flag is for a param whose default is true; choices are for numbers and strings."),
             ("return { params = { mode = \"grid\" }, choices = \"grid\", " + body,
-             #"Error: bad.lua: field 'choices' must be a table of lists by param name, like { mode = {"grid", "list"} }, got "grid""#),
+             #"Error: bad.lua: field 'choices' must be a table of lists by param name, like { mode = {"grid", "list"} }, got "grid"."#),
         ]
         for (text, message) in cases {
             let dir = try folder(["bad.lua": text])

@@ -184,7 +184,7 @@ struct PreviewTests {
 
     @Test func theErrorsMessageIsCutForThePageAsForTheTerminal() {
         let failure = PreviewFailure(CLIError(String(repeating: "a", count: 3000) + String(repeating: "b", count: 3000)))
-        let cut = String(repeating: "a", count: 3000) + "\\n[... 2000 characters cut from this message ...]\\n" + String(repeating: "b", count: 1000)
+        let cut = String(repeating: "a", count: 3000) + "\\n[... 2,000 characters cut from this message ...]\\n" + String(repeating: "b", count: 1000)
         #expect(failure.json(generation: 7, timings: [])
                 == #"{"type":"error","gen":7,"kind":"input","message":"\#(cut)","traceback":"","timings":[]}"#)
     }
@@ -886,12 +886,12 @@ struct PreviewTests {
         }
         let (texts, _, _, _) = await messages.received()
         let refusals = try texts.map { try JSONParser.parse($0)["message"]?.string }
-        let expected = ["viewport: expected w and h to be whole numbers from 1 to 100000, got w 0, h 400",
-                        "viewport: expected w and h to be whole numbers from 1 to 100000, got w 375, h 100001",
-                        "viewport: expected w and h to be whole numbers from 1 to 100000, got w 375.5, h 400",
-                        #"viewport: expected w and h to be whole numbers from 1 to 100000, got w "NaN", h 400"#,
-                        "viewport: expected w and h to be whole numbers from 1 to 100000, got w 375, h nothing",
-                        "hello: expected w and h to be whole numbers from 1 to 100000, got w -1, h 400"]
+        let expected = ["viewport: expected w and h to be whole numbers from 1 to 100,000, got w 0, h 400",
+                        "viewport: expected w and h to be whole numbers from 1 to 100,000, got w 375, h 100001",
+                        "viewport: expected w and h to be whole numbers from 1 to 100,000, got w 375.5, h 400",
+                        #"viewport: expected w and h to be whole numbers from 1 to 100,000, got w "NaN", h 400"#,
+                        "viewport: expected w and h to be whole numbers from 1 to 100,000, got w 375, h nothing",
+                        "hello: expected w and h to be whole numbers from 1 to 100,000, got w -1, h 400"]
         #expect(refusals == expected)
         #expect(errors.all == expected.map { "preview: a page's message was refused: " + $0 })
         // A hello that names no size, and a size in range, are taken: the next run lays out at 100000x1.

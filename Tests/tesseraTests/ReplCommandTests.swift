@@ -136,7 +136,7 @@ import TesseraCore
         let builtin = try runTessera(["repl", "--layout", "flow"], input: "")
         #expect(builtin.status == 1)
         #expect(builtin.stderr == "Error: --layout flow: a built-in layout has no script for :reload to re-read; expected a .lua file "
-                + "or a script's name (`tessera layouts` lists them), or type L = t.flow{} at the prompt\n")
+                + "or a script's name (`tessera layouts` lists them), or type L = t.flow{} at the prompt.\n")
         let unknown = try runTessera(["repl", "--layout", "mosiac"], input: "")
         #expect(unknown.status == 1)
         #expect(unknown.stderr.hasPrefix("Error: unknown layout 'mosiac' (did you mean mosaic?); expected a .lua file"), "\(unknown.stderr)")

@@ -41,6 +41,12 @@ import Testing
         (["check", "-"], "<layout> '-' is not valid (no command reads standard input); expected a layout's name or a .lua file"),
         (["run", "flow", "--data", "-"], "--data '-' is not valid (no command reads standard input); expected a file name"),
         (["scroll", "flow", "--measured", "-"], "--measured '-' is not valid (no command reads standard input); expected a file name"),
+        (["preview", ""], "<layout> '' is not valid; expected a layout's name or a .lua file"),
+        (["preview", "-"], "<layout> '-' is not valid (no command reads standard input); expected a layout's name or a .lua file"),
+        (["repl", ""], "<FILE.lua> '' is not valid; expected a .lua file name"),
+        (["repl", "-", "--batch"], "<FILE.lua> '-' is not valid (no command reads standard input); expected a .lua file name"),
+        (["bench", ""], "<suite> '' is not valid; expected a bench suite or a layout script"),
+        (["bench", "layout", "-"], "<suite> '-' is not valid (no command reads standard input); expected a bench suite or a layout script"),
     ])
     func anEmptyArgumentIsNamed(arguments: [String], message: String) {
         expectParseFailure(arguments, message)
@@ -48,6 +54,17 @@ import Testing
 
     @Test func anEmptyDiffArgumentIsAUsageError() throws {
         try expectUsageError(["diff", "", Self.emoji], "<old> '' is not valid; expected a file name")
+    }
+
+    /// Through the real binary too: preview, repl and bench refuse an empty argument before
+    /// they start a server, a session or a suite.
+    @Test(arguments: [
+        (["preview", ""], "<layout> '' is not valid; expected a layout's name or a .lua file"),
+        (["repl", ""], "<FILE.lua> '' is not valid; expected a .lua file name"),
+        (["bench", ""], "<suite> '' is not valid; expected a bench suite or a layout script"),
+    ])
+    func anEmptyPreviewReplOrBenchArgumentIsAUsageError(arguments: [String], message: String) throws {
+        try expectUsageError(arguments, message)
     }
 
     /// `tessera test` prints its usage errors alone, with status 2.

@@ -132,14 +132,14 @@ import Testing
         (["run", "layouts/nothing-like-it.lua"],
          "Error: layouts/nothing-like-it.lua: expected a script file, found no such file.\n"),
         (["run", "spiral"],
-         "Error: unknown layout 'spiral'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, rings, sectioned, timeline); `tessera layouts` lists them\n"),
+         "Error: unknown layout 'spiral'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, rings, sectioned, timeline); `tessera layouts` lists them.\n"),
         // The shipped waterfall.lua shares the built-in's name, which runs the built-in: listed once.
         (["run", "watrefall", "--data", "datasets/emoji-15.1.json"],
-         "Error: unknown layout 'watrefall' (did you mean waterfall?); expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, rings, sectioned, timeline); `tessera layouts` lists them\n"),
+         "Error: unknown layout 'watrefall' (did you mean waterfall?); expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, rings, sectioned, timeline); `tessera layouts` lists them.\n"),
         (["run", "waterfall", "--param", "colums=3"],
-         "Error: unknown param 'colums' for the waterfall layout (did you mean columns?); known params: columns, spacing\n"),
+         "Error: unknown param 'colums' for the waterfall layout (did you mean columns?); known params: columns, spacing.\n"),
         (["run", "waterfall", "--param", "columns=two"],
-         "Error: waterfall param 'columns' expects a whole number from 1 to 1000, got \"two\"\n"),
+         "Error: waterfall param 'columns' expects a whole number from 1 to 1,000, got \"two\".\n"),
     ])
     func badInputIsOneSentenceAndNoOutput(arguments: [String], expected: String) throws {
         try expectFailureWithNoOutput(arguments, status: 1, stderr: expected)
@@ -287,10 +287,10 @@ import Testing
 
     @Test func aBadHeaderParameterIsRefusedBeforeAnyLayout() throws {
         let cases = [
-            (#"header={"height":-5}"#, "split param 'header'.height expects a finite number >= 0, got -5"),
+            (#"header={"height":-5}"#, "split param 'header'.height expects a finite number >= 0, got -5."),
             (#"footer={"heigth":5}"#, "split param 'footer' expects a height or {height = 44, pinned = true}, "
-                + #"got an object with an unknown key "heigth" (did you mean height?)"#),
-            ("header=-1", "split param 'header' expects a finite height >= 0 or {height = 44, pinned = true}, got -1"),
+                + #"got an object with an unknown key "heigth" (did you mean height?)."#),
+            ("header=-1", "split param 'header' expects a finite height >= 0 or {height = 44, pinned = true}, got -1."),
         ]
         for (param, message) in cases {
             let run = try runTessera(["run", "split", "--param", param, "--data", "datasets/emoji-17.0.json", "--format", "json"])

@@ -21,7 +21,7 @@ import Testing
         let r = try run("setmetatable({}, {__gc = function() while true do end end})\n" + Self.layout,
                                    ["--time-limit", "1"])
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("Error: s.lua:1: setmetatable: __gc finalizers are not allowed in scripts (they would run outside the time and memory limits)\nstack traceback:\n\t[C]: in global 'setmetatable'\n\ts.lua:1: in main chunk"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("Error: s.lua:1: setmetatable: __gc finalizers are not allowed in scripts (they would run outside the time and memory limits).\nstack traceback:\n\t[C]: in global 'setmetatable'\n\ts.lua:1: in main chunk"), "\(r.stderr)")
     }
 
     @Test func aFinalizerUsingASavedCtxCannotBeSet() throws {
@@ -51,7 +51,7 @@ import Testing
         let script = "return { simpleLayout = function(ctx)\n  string.find(string.rep(\"a\", 20000), string.rep(\".-\", 12) .. \"b\")\nend }\n"
         let r = try run(script, ["--time-limit", "0.1"])
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("Error: s.lua:2: time limit of 0.1 s of CPU time exceeded\nstack traceback:\n\t[C]: in function 'string.find'\n"))
+        #expect(r.stderr.hasPrefix("Error: s.lua:2: time limit of 0.1 s of CPU time exceeded.\nstack traceback:\n\t[C]: in function 'string.find'\n"))
         // The pattern would run for ages: only the limit stops it (a hang is runTessera's timeout).
     }
 
@@ -62,14 +62,14 @@ import Testing
         #expect(r.status == 1)
         let function = step.hasPrefix("l:") ? "layout:inset" : step.hasPrefix("t.inset") ? "t.inset" : "t.transpose"
         let argument = step.hasPrefix("l:") ? "self" : "argument #1 (layout)"
-        #expect(r.stderr.hasPrefix("Error: s.lua:3: \(function): \(argument) is already nested 200 layouts deep; at most 200 levels are allowed\n"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("Error: s.lua:3: \(function): \(argument) is already nested 200 layouts deep; at most 200 levels are allowed.\n"), "\(r.stderr)")
     }
 
     @Test func aSectionsFunctionReturningItsOwnLayoutIsAnError() throws {
         let script = "local t = require(\"tessera\")\nlocal s\ns = t.sections{ sections = function() return s end }\nreturn s\n"
         let r = try run(script)
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: s.lua:3: t.sections: the layouts its sections function chose are nested more than 200 deep; at most 200 levels are allowed; expected a layout that does not contain this t.sections (does the function return it?)\n")
+        #expect(r.stderr == "Error: s.lua:3: t.sections: the layouts its sections function chose are nested more than 200 deep; at most 200 levels are allowed; expected a layout that does not contain this t.sections (does the function return it?).\n")
     }
 
     /// Laid out from Lua (t.run in a test file), the message names where t.sections was
@@ -91,7 +91,7 @@ import Testing
     func errorWithoutAMessageNamesTheLine(call: String, message: String) throws {
         let r = try run("return { simpleLayout = function(ctx)\n  \(call)\nend }\n")
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("Error: s.lua:2: \(message)\nstack traceback:\n"))
+        #expect(r.stderr.hasPrefix("Error: s.lua:2: \(message).\nstack traceback:\n"))
     }
 
     /// A recursion of Lua functions (or of metamethods) overflows inside the script, where Lua
@@ -109,7 +109,7 @@ import Testing
         let r = try run(script, ["--time-limit", "30"])
         let line = message == "stack overflow" ? 1 : 2
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("Error: s.lua:\(line): \(message) (calls nested too deeply: a function that calls itself without end?)\nstack traceback:\n"),
+        #expect(r.stderr.hasPrefix("Error: s.lua:\(line): \(message) (calls nested too deeply: a function that calls itself without end?).\nstack traceback:\n"),
                 "\(r.stderr.prefix(300))")
     }
 
@@ -117,7 +117,7 @@ import Testing
         let script = "local function f() return tostring(setmetatable({}, {__tostring = f})) end\nreturn { simpleLayout = function(ctx) f() end }\n"
         let r = try run(script)
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("Error: s.lua:1: C stack overflow (calls nested too deeply: a function that calls itself without end?)\nstack traceback:\n"))
+        #expect(r.stderr.hasPrefix("Error: s.lua:1: C stack overflow (calls nested too deeply: a function that calls itself without end?).\nstack traceback:\n"))
     }
 
     /// Lua runs a closed coroutine's __close handlers with that coroutine's own count of C calls,
@@ -144,7 +144,7 @@ import Testing
         """
         let r = try run(script)
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: s.lua:14: C stack overflow (calls nested too deeply: a function that calls itself without end?)\nstack traceback:\n\t[C]: in function 'error'\n\ts.lua:14: in main chunk\n", "\(r.stderr)")
+        #expect(r.stderr == "Error: s.lua:14: C stack overflow (calls nested too deeply: a function that calls itself without end?).\nstack traceback:\n\t[C]: in function 'error'\n\ts.lua:14: in main chunk\n", "\(r.stderr)")
     }
 
     /// A recursion without end under a small cap runs out of memory while Lua grows the stack.
@@ -155,8 +155,8 @@ import Testing
         let r = try run("local function f(n) return f(n + 1) + 1 end\nreturn {simpleLayout = function(ctx) f(1) end}\n",
                         ["--max-memory", "1"])
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("Error: s.lua:1: memory limit of 1 MB exceeded\nstack traceback:\n\ts.lua:1: in upvalue 'f'\n")
-                || r.stderr == "Error: memory limit of 1 MB exceeded\nhint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n", "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("Error: s.lua:1: memory limit of 1 MB exceeded.\nstack traceback:\n\ts.lua:1: in upvalue 'f'\n")
+                || r.stderr == "Error: memory limit of 1 MB exceeded.\nhint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n", "\(r.stderr)")
     }
 
     /// Lua 5.4.6 and later move a stack with its pointers held as offsets, where the place of a
@@ -178,7 +178,7 @@ import Testing
         let skipped = try #require(r.stderr.firstMatch(of: /\t\.\.\.\t\(skipping (\d+) levels\)\n/), "\(r.stderr)")
         let f = String(repeating: "\ts.lua:1: in upvalue 'f'\n", count: 9)
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: s.lua:1: memory limit of 8 MB exceeded\nstack traceback:\n\ts.lua:1: in upvalue 'f'\n"
+        #expect(r.stderr == "Error: s.lua:1: memory limit of 8 MB exceeded.\nstack traceback:\n\ts.lua:1: in upvalue 'f'\n"
                 + f + "\t...\t(skipping \(skipped.1) levels)\n" + f + outer
                 + "hint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n", "\(r.stderr)")
     }
@@ -190,7 +190,7 @@ import Testing
         // Lua raises these from C without a position; the message handler adds the script's line.
         let r = try run("return { simpleLayout = function(ctx)\n  \(call)\nend }\n")
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("Error: s.lua:2: \(message)\nstack traceback:\n"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("Error: s.lua:2: \(message).\nstack traceback:\n"), "\(r.stderr)")
     }
 
     @Test func anAnimatorHookOverTheMemoryCapShowsOnlyScriptFrames() throws {
@@ -200,7 +200,7 @@ import Testing
             .write(to: dir.appendingPathComponent("a.lua"), atomically: true, encoding: .utf8)
         let r = try runTessera(["scroll", "flow", "--data", "d.json", "--animator", "a.lua", "--steps", "1"], in: dir)
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: a.lua:2: memory limit of 256 MB exceeded\nstack traceback:\n\t[C]: in function 'string.rep'\n"
+        #expect(r.stderr == "Error: a.lua:2: memory limit of 256 MB exceeded.\nstack traceback:\n\t[C]: in function 'string.rep'\n"
             + "\ta.lua:2: in field 'insert'\nhint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n", "\(r.stderr)")
     }
 
@@ -209,14 +209,14 @@ import Testing
         // the script, not the prelude's chunk, and no traceback of prelude frames follows.
         let r = try run(Self.layout, ["--max-memory", "0.01"])
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: s.lua: memory limit of 10485 bytes exceeded\nhint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n", "\(r.stderr)")
+        #expect(r.stderr == "Error: s.lua: memory limit of 10,485 bytes exceeded.\nhint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n", "\(r.stderr)")
     }
 
     @Test func theInstructionBudgetNamesTheScriptLineNotThePrelude() throws {
         let script = "print(\"hello\")\nlocal x = 0\nfor i = 1, 1000 do x = x + i end\n" + Self.layout
         let r = try run(script, ["--max-instructions", "100"])
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("hello\nError: s.lua:3: instruction budget of 100 exceeded\nstack traceback:\n"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("hello\nError: s.lua:3: instruction budget of 100 exceeded.\nstack traceback:\n"), "\(r.stderr)")
         #expect(!r.stderr.contains("[tessera]"))
     }
 }

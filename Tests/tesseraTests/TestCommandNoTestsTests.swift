@@ -48,7 +48,7 @@ import Testing
         let run = try TestCommandTests.test(["tests/helper_test.lua", "--junit", "junit.xml", "--report", "report.html"], in: root)
         #expect(run.status == 1)
         #expect(run.stdout == "✘ tests/helper_test.lua\n    \(Self.failure)\n0 passed, 1 failed\n")
-        #expect(run.stderr == "Error: no test ran in 1 test file; expected at least one test(name, function() ... end) call in a NAME_test.lua file\n")
+        #expect(run.stderr == "Error: no test ran in 1 test file; expected at least one test(name, function() ... end) call in a NAME_test.lua file.\n")
         let xml = try TestCommandTests.junit(root)
         #expect(xml == """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -100,7 +100,7 @@ import Testing
             0 passed, 2 failed
 
             """)
-        #expect(run.stderr == "Error: no test ran in 2 test files; expected at least one test(name, function() ... end) call in a NAME_test.lua file\n")
+        #expect(run.stderr == "Error: no test ran in 2 test files; expected at least one test(name, function() ... end) call in a NAME_test.lua file.\n")
     }
 
     /// Under --filter a file without tests matches no test, as any other file does: a filter

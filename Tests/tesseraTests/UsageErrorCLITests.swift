@@ -65,11 +65,11 @@ import Testing
          "--readable-width '-5' is not valid; expected a non-negative length, for example 672"),
         (["check", "waterfall", "--max-warnings", "-1"], "--max-warnings '-1' is not valid; expected a whole number, 0 or more"),
         (["preview", "flow", "--data", emoji, "--viewport", "1e308x5"],
-         "--viewport '1e308x5' is not valid; expected a size the preview's page draws, whole numbers from 1 to 100000 on each side"),
-        (["preview", "flow", "--data", emoji, "--viewport", "0x0"], "--viewport '0x0' is not valid; expected a size the preview's page draws, whole numbers from 1 to 100000 on each side"),
+         "--viewport '1e308x5' is not valid; expected a size the preview's page draws, whole numbers from 1 to 100,000 on each side"),
+        (["preview", "flow", "--data", emoji, "--viewport", "0x0"], "--viewport '0x0' is not valid; expected a size the preview's page draws, whole numbers from 1 to 100,000 on each side"),
         // The page takes it as its size and sends it back when it reconnects: its fields hold whole numbers.
         (["preview", "flow", "--data", emoji, "--viewport", "375.5x812"],
-         "--viewport '375.5x812' is not valid; expected a size the preview's page draws, whole numbers from 1 to 100000 on each side"),
+         "--viewport '375.5x812' is not valid; expected a size the preview's page draws, whole numbers from 1 to 100,000 on each side"),
         (["preview", "flow", "--data", emoji, "--offset", "0,0"], "unknown option '--offset' (a flag of run, animate; not of preview)"),
         // Another command's flag: ArgumentParser offered this command's closest ("Did you mean '--rtl'?"),
         // or, for --animator, the layout parameter guess.
@@ -205,15 +205,15 @@ import Testing
         (["run", "waterfall", "--data", "datasets/no-such-file.json"],
          "datasets/no-such-file.json: expected a dataset file, found no such file."),
         (["run", "waterfall", "--param", "colums=3"],
-         "unknown param 'colums' for the waterfall layout (did you mean columns?); known params: columns, spacing"),
+         "unknown param 'colums' for the waterfall layout (did you mean columns?); known params: columns, spacing."),
         (["run", "flow", "--param", "justify=center"],
          "unknown param 'justify' for the flow layout (did you mean justifyContent?); "
-         + "known params: spacing, lineSpacing, interitemSpacing, justifyContent, alignItems, alignContent"),
+         + "known params: spacing, lineSpacing, interitemSpacing, justifyContent, alignItems, alignContent."),
         (["run", "flow", "--param", "align=start"],
          "unknown param 'align' for the flow layout (did you mean alignItems or alignContent?); "
-         + "known params: spacing, lineSpacing, interitemSpacing, justifyContent, alignItems, alignContent"),
+         + "known params: spacing, lineSpacing, interitemSpacing, justifyContent, alignItems, alignContent."),
         (["run", "flow", "--param", "justifyContent=middle"],
-         "flow param 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got \"middle\""),
+         "flow param 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got \"middle\"."),
         (["diff", "no-such-file.json", emoji], "no-such-file.json: expected a dataset file, found no such file."),
         (["preview", "flow", "--data", "no-such-file.json"], "no-such-file.json: expected a dataset file, found no such file."),
         (["preview", "nosuch.lua", "--data", emoji], "nosuch.lua: expected a script file, found no such file."),
@@ -221,12 +221,12 @@ import Testing
         (["preview", "flow", "--data", "datasets"], "datasets: expected a .json, .jsonl or .csv file, found a directory."),
         (["preview", "wtarfall", "--data", emoji],
          "unknown layout 'wtarfall' (did you mean waterfall?); expected a .lua file, a built-in (flow, row, waterfall, overlay, split), "
-         + "or a script by name (appstore, emoji-split, grid, justified, mosaic, rings, sectioned, timeline); `tessera layouts` lists them"),
+         + "or a script by name (appstore, emoji-split, grid, justified, mosaic, rings, sectioned, timeline); `tessera layouts` lists them."),
         (["run", "nosuch.lua", "--data", emoji], "nosuch.lua: expected a script file, found no such file."),
         (["run", "photos.jsonl"],
          "unknown layout 'photos.jsonl'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name "
          + "(appstore, emoji-split, grid, justified, mosaic, rings, sectioned, timeline); `tessera layouts` lists them; "
-         + "a dataset is given with --data: --data photos.jsonl"),
+         + "a dataset is given with --data: --data photos.jsonl."),
         // Every missing input file is said alike: what was expected, "found no such file", a period.
         (["animate", "waterfall", "--data", emoji, "--to", "no-such-file.json"], "no-such-file.json: expected a dataset file, found no such file."),
         (["animate", "waterfall", "--data", emoji, "--to", emoji, "--animator", "nosuch.lua"],
@@ -235,7 +235,7 @@ import Testing
          "animators/cascad.lua: expected an animator script file, found no such file (did you mean animators/cascade.lua?)."),
         (["scroll", "flow", "--data", emoji, "--measured", "no-sizes.json"], "no-sizes.json: expected a sizes file, found no such file."),
         (["scroll", "waterfall", "--data", emoji, "--animator", "bounce"],
-         "unknown --animator 'bounce'; expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them"),
+         "unknown --animator 'bounce'; expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them."),
     ])
     func anErrorFoundWhileRunningExits1WithTheSentenceAlone(arguments: [String], message: String) throws {
         let r = try runTessera(arguments, input: "")

@@ -37,7 +37,7 @@ extension AnimationDescription {
         func seconds(_ key: String, positive: Bool = false) throws(AnimationFormatError) -> Double? {
             guard let field = fields[key] else { return nil }
             guard let v = field.number, v.isFinite, positive ? v > 0 : v >= 0, v <= Self.maxSeconds else {
-                throw AnimationFormatError("\(what): \(key) must be a \(positive ? "positive" : "non-negative") number of seconds of at most \(JSONWriter.format(Self.maxSeconds)), got \(field.briefDescription)")
+                throw AnimationFormatError("\(what): \(key) must be a \(positive ? "positive" : "non-negative") number of seconds of at most \(NumberText.grouped(Int(Self.maxSeconds))), got \(field.briefDescription)")
             }
             return v
         }

@@ -48,7 +48,7 @@ public struct AnimationDescription: Hashable, Sendable {
             guard let value, !(value >= 0 && value <= Self.maxSeconds) else { continue }
             // Shown as written: a parameter given as -1 reads "-1", not "-1.0".
             let shown = value.isFinite ? JSONWriter.format(value) : String(value)
-            return "\(name) must be a non-negative number of seconds of at most \(JSONWriter.format(Self.maxSeconds)), got \(shown)"
+            return "\(name) must be a non-negative number of seconds of at most \(NumberText.grouped(Int(Self.maxSeconds))), got \(shown)"
         }
         for (side, state) in [("from", from), ("to", to), ("transform", transform ?? PartialViewState())] {
             let frame = state.frame.map { [$0.x, $0.y, $0.width, $0.height] } ?? []

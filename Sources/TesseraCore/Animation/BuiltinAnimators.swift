@@ -31,7 +31,7 @@ public enum BuiltinAnimators {
         if defaults["duration"] != nil, let given = params["duration"],
            !(given.number.map((0...AnimationDescription.maxSeconds).contains) ?? false) {
             throw LayoutError.invalidParameter(
-                name: "duration", allowed: "a number of seconds from 0 to \(JSONWriter.format(AnimationDescription.maxSeconds))",
+                name: "duration", allowed: "a number of seconds from 0 to \(NumberText.grouped(Int(AnimationDescription.maxSeconds)))",
                 got: given.briefDescription, subject: "\(source): param 'duration'", verb: "expects")
         }
         let p = try ParameterDefaults.resolve(params, defaults: defaults, source: source)

@@ -150,7 +150,7 @@ public struct Timeline: Hashable, Sendable {
     package func tooManySamples(fps: Double, remedy: String) -> AnimationFormatError {
         let views = Swift.max(1, tracks.count + still.count)
         let lasts = duration.isFinite ? JSONWriter.format(duration) : "\(duration)"
-        return AnimationFormatError("the animation lasts \(lasts) s: at \(JSONWriter.format(fps)) frames per second its samples would hold more than \(Self.maxSampledStates) view states (\(views) views per frame); \(remedy)")
+        return AnimationFormatError("the animation lasts \(lasts) s: at \(JSONWriter.format(fps)) frames per second its samples would hold more than \(NumberText.grouped(Self.maxSampledStates)) view states (\(NumberText.counted(views, "view")) per frame); \(remedy)")
     }
 
     /// Records on each kept item view's track the frame its view had before the pass

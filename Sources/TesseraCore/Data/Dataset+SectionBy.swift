@@ -56,7 +56,7 @@ extension Dataset {
         let names = fieldColumns.namesInUse.filter { $0 != "id" }
         if hint.isEmpty && !names.isEmpty {
             let shown = names.prefix(12).map(describeIdentifier).joined(separator: ", ")
-            hint = "; the items' fields are \(shown)\(names.count > 12 ? " and \(names.count - 12) more" : "")"
+            hint = "; the items' fields are \(shown)\(names.count > 12 ? " and \(NumberText.grouped(names.count - 12)) more" : "")"
         }
         return DatasetError(file: sourceName, message: "expected some item to have the field \(describeIdentifier(field)) \(purpose), found no item with it\(hint)")
     }

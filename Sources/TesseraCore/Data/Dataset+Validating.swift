@@ -18,13 +18,13 @@ extension Dataset {
         for (s, section) in given.enumerated() {
             guard section.range.lowerBound == next, section.range.upperBound <= items.count else {
                 throw DatasetError(file: sourceName, path: "sections[\(s)]",
-                                   message: "expected items \(next)..<\(max(next, section.range.upperBound)) or fewer following the previous section, found \(section.range.lowerBound)..<\(section.range.upperBound) of \(items.count) items")
+                                   message: "expected items \(next)..<\(max(next, section.range.upperBound)) or fewer following the previous section, found \(section.range.lowerBound)..<\(section.range.upperBound) of \(NumberText.counted(items.count, "item"))")
             }
             next = section.range.upperBound
         }
         guard next == items.count else {
             throw DatasetError(file: sourceName, path: "sections",
-                               message: "expected sections that cover all \(items.count) items, found \(next) covered")
+                               message: "expected sections that cover all \(NumberText.counted(items.count, "item")), found \(NumberText.grouped(next)) covered")
         }
         func position(_ flat: Int) -> DatasetLoader.SourcePosition {
             guard sections != nil else { return .topItem(flat) }

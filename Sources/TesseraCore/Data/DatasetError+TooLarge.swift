@@ -11,8 +11,8 @@ extension DatasetError {
     /// A size in MB to one decimal (whole MB without one); a size that would read "0.0 MB" in
     /// bytes, so a small limit and the file it refused never print as the same nothing.
     private static func dataSize(_ bytes: Int) -> String {
-        if bytes % 1_048_576 == 0 { return "\(bytes / 1_048_576) MB" }
+        if bytes % 1_048_576 == 0 { return "\(NumberText.grouped(bytes / 1_048_576)) MB" }
         let tenths = (Double(bytes) / 104_857.6).rounded()
-        return tenths == 0 ? "\(bytes) bytes" : "\(tenths / 10) MB"
+        return tenths == 0 ? NumberText.counted(bytes, "byte") : "\(NumberText.grouped(Int(tenths) / 10)).\(Int(tenths) % 10) MB"
     }
 }

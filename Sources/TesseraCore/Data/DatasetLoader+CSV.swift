@@ -43,7 +43,7 @@ extension DatasetLoader {
         for record in records.dropFirst() {
             let position = SourcePosition.line(record.line)
             guard record.cells.count == header.cells.count else {
-                throw position.error(file, "expected \(header.cells.count) cells as in the header, found \(record.cells.count)")
+                throw position.error(file, "expected \(NumberText.counted(header.cells.count, "cell")) as in the header, found \(NumberText.grouped(record.cells.count))")
             }
             var id: ItemID?
             var section: ItemID?

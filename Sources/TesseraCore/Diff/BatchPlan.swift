@@ -71,10 +71,10 @@ struct BatchPlan {
         // 2. Sections arriving: -1 marks an inserted section, otherwise the old index.
         let newSectionCount = oldSectionCount - changeset.sectionsDeleted.count + changeset.sectionsInserted.count
         if let newSizes, newSectionCount != newSizes.count {
-            throw ChangesetApplyError("the batch gives \(newSectionCount) sections, but NEW has \(newSizes.count).")
+            throw ChangesetApplyError("the batch gives \(NumberText.counted(newSectionCount, "section")), but NEW has \(NumberText.grouped(newSizes.count)).")
         }
         guard newSectionCount >= 0 else {
-            throw ChangesetApplyError("the batch deletes \(changeset.sectionsDeleted.count) sections, but OLD has \(oldSectionCount).")
+            throw ChangesetApplyError("the batch deletes \(NumberText.counted(changeset.sectionsDeleted.count, "section")), but OLD has \(NumberText.grouped(oldSectionCount)).")
         }
         var origin = [Int?](repeating: nil, count: newSectionCount)
         func claim(_ target: Int, _ value: Int, _ what: String) throws {
@@ -162,7 +162,7 @@ struct BatchPlan {
             var slots = [Slot?](repeating: nil, count: count)
             for arrival in incoming[j] {
                 guard arrival.index >= 0 && arrival.index < count else {
-                    throw ChangesetApplyError("item [\(j), \(arrival.index)] is out of range: section \(j) ends up with \(count) items.")
+                    throw ChangesetApplyError("item [\(j), \(arrival.index)] is out of range: section \(j) ends up with \(NumberText.counted(count, "item")).")
                 }
                 guard slots[arrival.index] == nil else {
                     throw ChangesetApplyError("item slot [\(j), \(arrival.index)] is filled twice.")

@@ -91,7 +91,7 @@ extension Changeset {
             let expected = ["deleted": itemsDeleted.count, "inserted": itemsInserted.count,
                             "moved": itemsMoved.count, "updated": itemsUpdated.count]
             for (key, count) in expected where counts[key] != .int(count) {
-                throw ChangesetApplyError("\"summary.\(key)\" does not match the \"items.\(key)\" list (\(count)).")
+                throw ChangesetApplyError("\"summary.\(key)\" does not match the \"items.\(key)\" list (\(NumberText.grouped(count))).")
             }
         }
     }

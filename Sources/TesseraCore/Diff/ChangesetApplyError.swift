@@ -32,13 +32,13 @@ public enum ChangesetApplyError: Error, Equatable, Sendable, CustomStringConvert
     public var description: String {
         switch self {
         case let .sectionOutOfRange(operation, section, count, .old):
-            return "\(operation) section \(section) is out of range: OLD has \(count) sections."
+            return "\(operation) section \(section) is out of range: OLD has \(NumberText.counted(count, "section"))."
         case let .sectionOutOfRange(operation, section, count, .result):
-            return "\(operation) section \(section) is out of range: the result has \(count) sections."
+            return "\(operation) section \(section) is out of range: the result has \(NumberText.counted(count, "section"))."
         case let .itemOutOfRange(operation, path, count):
-            return "\(operation) item \(path) is out of range: OLD section \(path.section) has \(count) items."
+            return "\(operation) item \(path) is out of range: OLD section \(path.section) has \(NumberText.counted(count, "item"))."
         case let .itemSectionOutOfRange(operation, path, count):
-            return "\(operation) item \(path) is out of range: the result has \(count) sections."
+            return "\(operation) item \(path) is out of range: the result has \(NumberText.counted(count, "section"))."
         case let .invalidResult(error):
             return "the result is not a valid snapshot: \(error)"
         case let .invalid(message):

@@ -247,7 +247,7 @@ extension CollectionEngine {
     public func scrollTo(_ id: ItemID, align position: ScrollPosition = .top) throws -> [EngineEvent] {
         var events = hasPendingWork ? try layout() : []
         guard let index = try tree.index(of: id) else {
-            throw LayoutError.invalid("no item has the id \(describeIdentifier(id)); scrollTo expects the id of one of the \(tree.flat.count) items")
+            throw LayoutError.invalid("no item has the id \(describeIdentifier(id)); scrollTo expects the id of one of the \(NumberText.counted(tree.flat.count, "item"))")
         }
         events += try scrollTo(index: index, id: id, align: position)
         return events

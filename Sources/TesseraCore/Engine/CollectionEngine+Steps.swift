@@ -220,7 +220,7 @@ extension CollectionEngine {
             let animations = try batch.animator.animations(for: asked)
             // An animator of the caller's own may miscount: refuse the pass rather than crash.
             guard animations.count == asked.count else {
-                throw AnimationFormatError("the animator returned \(animations.count) animation(s) for \(asked.count) event(s); "
+                throw AnimationFormatError("the animator returned \(NumberText.grouped(animations.count)) animation(s) for \(NumberText.grouped(asked.count)) event(s); "
                     + "it must return one (or nil) per event, in the events' order")
             }
             for (k, animation) in zip(batch.positions, animations) {

@@ -145,7 +145,7 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
         case .unsolvableGroup(.noSubitems):
             return "a compositional group needs at least one subitem"
         case let .unsolvableGroup(.holdsNoItems(items)):
-            return "a compositional section's group holds no items, so its \(items) items have no place"
+            return "a compositional section's group holds no items, so its \(NumberText.counted(items, "item")) have no place"
         case .unsolvableGroup(.lengthOverflow):
             return "a compositional group's subitem lengths and spacing add up past the largest number (inf); expected sizes and spacings that fit"
         case let .unsolvableGroup(.roundTooShort(roundLength, used)):
@@ -154,7 +154,7 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
         case .unsolvableGroup(.noLength):
             return "a compositional group's subitems take no length along its axis, so it would repeat them forever"
         case let .unsolvableGroup(.tooManyItems(limit)):
-            return "a compositional group holds more than \(limit) items (its count or its subitems' sizes ask for more)"
+            return "a compositional group holds more than \(NumberText.counted(limit, "item")) (its count or its subitems' sizes ask for more)"
         case let .invalid(message):
             return message
         }

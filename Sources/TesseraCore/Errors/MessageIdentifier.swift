@@ -48,7 +48,7 @@ private func shortened(_ text: String, _ write: (String) -> String) -> String {
           cut < text.endIndex else {
         return write(text)
     }
-    return write(String(text[..<cut])) + "… (\(text.count) characters)"
+    return write(String(text[..<cut])) + "… (\(NumberText.counted(text.count, "character")))"
 }
 
 /// An identifier type that knows how messages write it (see `describeIdentifier`).

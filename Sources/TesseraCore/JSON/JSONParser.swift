@@ -147,7 +147,7 @@ struct JSONReader {
     mutating func enter() throws {
         depth += 1
         if depth > JSONParser.maximumDepth {
-            throw error("at most \(JSONParser.maximumDepth) levels of nesting", found: "deeper nesting")
+            throw error("at most \(NumberText.grouped(JSONParser.maximumDepth)) levels of nesting", found: "deeper nesting")
         }
     }
 

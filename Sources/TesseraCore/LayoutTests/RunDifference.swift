@@ -111,7 +111,7 @@ package struct RunDifference: Sendable {
             guard !entries.isEmpty else { return }
             lines.append("\(title):")
             lines += entries.prefix(limit).map { "  " + line($0) }
-            if entries.count > limit { lines.append("  ... \(entries.count - limit) more") }
+            if entries.count > limit { lines.append("  ... \(NumberText.grouped(entries.count - limit)) more") }
         }
         list("moved", moved) { "\($0.name): \($0.old.compact) → \($0.new.compact)" }
         list("appeared", appeared) { "\($0.name): \($0.frame.compact)" }

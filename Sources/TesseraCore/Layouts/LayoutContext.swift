@@ -143,7 +143,7 @@ public struct LayoutContext: Sendable {
     /// Why `sections` are refused for `count` items. O(sections).
     private static func tilingMessage(_ sections: [Dataset.Section], _ count: Int) -> String {
         let misfit = Dataset.Section.tilingMisfit(sections, count: count).map { " (\($0))" } ?? ""
-        return "a context's sections must tile its \(count) items in order\(misfit)"
+        return "a context's sections must tile its \(NumberText.counted(count, "item")) in order\(misfit)"
     }
 
     /// True when `sections` cover `0..<count` in order, without gaps or overlap. O(S).
@@ -165,7 +165,7 @@ public struct LayoutContext: Sendable {
                 sizing: ItemSizing = ItemSizing()) throws(LayoutError) {
         guard range.lowerBound >= 0 && range.upperBound <= dataset.count else {
             throw LayoutError.invalidParameter(name: "range", allowed: "a range within 0..<\(dataset.count)", got: "\(range)",
-                                    subject: "a context's range of a dataset of \(dataset.count) items", verb: "must be")
+                                    subject: "a context's range of a dataset of \(NumberText.counted(dataset.count, "item"))", verb: "must be")
         }
         self.init(dataset: dataset, range: range, collectionSize: collectionSize, sizing: sizing)
     }

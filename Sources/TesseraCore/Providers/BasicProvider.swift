@@ -38,7 +38,7 @@ public final class BasicProvider: Provider, ItemOwner {
         let n = data.count
         guard result.count == n else {
             throw LayoutError.invalidResult(layout: String(describing: type(of: layout)),
-                                            problem: "placed \(result.count) frames for the provider's \(n) items")
+                                            problem: "placed \(NumberText.counted(result.count, "frame")) for the provider's \(NumberText.counted(n, "item"))")
         }
         let animator = animator(orInherited: place.animator)
         let leaves = n == 0 ? [] : [FlatProvider.Leaf(begin: 0, count: n, owner: self, localBase: 0, scope: place.scope,

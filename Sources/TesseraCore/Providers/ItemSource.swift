@@ -73,16 +73,16 @@ public struct ItemSource: Sendable {
     func problem() -> String? {
         guard count >= 0 else { return "its item count is \(count); expected 0 or more" }
         if let (dataset, range) = dataset, range.lowerBound < 0 || range.upperBound > dataset.count || range.count < count {
-            return "its dataset range \(range.lowerBound)..<\(range.upperBound) does not hold its \(count) items "
-                + "within the dataset's \(dataset.count)"
+            return "its dataset range \(range.lowerBound)..<\(range.upperBound) does not hold its \(NumberText.counted(count, "item")) "
+                + "within the dataset's \(NumberText.grouped(dataset.count))"
         }
         if let sections, let gap = Dataset.Section.tilingGap(sections, count: count) {
             guard gap.position < sections.count else {
-                return "its sections end at \(gap.expectedStart); they must tile its \(count) items in order"
+                return "its sections end at \(gap.expectedStart); they must tile its \(NumberText.counted(count, "item")) in order"
             }
             let section = sections[gap.position]
             return "its section \(gap.position) (id \(describeIdentifier(section.id))) starts at \(section.range.lowerBound), where "
-                + "\(gap.expectedStart) was expected; sections must tile its \(count) items in order"
+                + "\(gap.expectedStart) was expected; sections must tile its \(NumberText.counted(count, "item")) in order"
         }
         return nil
     }

@@ -36,7 +36,7 @@ public enum MessageCut {
 
     /// The note that stands for `count` characters cut out.
     static func note(omitting count: Int) -> String {
-        "\n[... \(count) characters cut from this message ...]\n"
+        "\n[... \(NumberText.grouped(count)) characters cut from this message ...]\n"
     }
 
     /// The characters `middle` stands for: its own, but a note of an earlier cut counted as
@@ -45,8 +45,9 @@ public enum MessageCut {
         let count = middle.unicodeScalars.count
         guard let start = middle.utf8.firstRange(of: "\n[... ".utf8) else { return count }
         let rest = middle.utf8[start.upperBound...]
-        let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        guard let earlier = Int(Substring(digits)),
+        // The count is grouped (`996,049`), as `note(omitting:)` writes it.
+        let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || $0 == UInt8(ascii: ",") }
+        guard let earlier = Int(String(Substring(digits)).filter { $0 != "," }),
               rest[digits.endIndex...].starts(with: " characters cut from this message ...]\n".utf8) else { return count }
         return count - note(omitting: earlier).unicodeScalars.count + earlier
     }

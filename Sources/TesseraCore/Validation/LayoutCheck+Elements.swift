@@ -54,14 +54,14 @@ extension LayoutCheck {
         var lines: [String] = []
         for (k, items) in covered.prefix(limit) {
             let list = items.prefix(5).map(name).joined(separator: ", ") + (items.count > 5 ? ", ..." : "")
-            lines.append("\(Self.describe(elements[k])) covers \(items.count == 1 ? "item" : "\(items.count) items") at rest: \(list)")
+            lines.append("\(Self.describe(elements[k])) covers \(items.count == 1 ? "item" : NumberText.counted(items.count, "item")) at rest: \(list)")
         }
-        if covered.count > limit { lines.append("... \(covered.count - limit) more headers covering items") }
+        if covered.count > limit { lines.append("... \(NumberText.grouped(covered.count - limit)) more headers covering items") }
         for (a, b, at) in pinnedOverlaps.prefix(limit) {
             let edge = elements[a].pinEdge
             lines.append("pinned \(Self.describe(elements[a])) and \(Self.describe(elements[b])) overlap when the visible \(edge.rawValue) is at \(edge.isAlongX ? "x" : "y") = \(at.compact)")
         }
-        if pinnedOverlaps.count > limit { lines.append("... \(pinnedOverlaps.count - limit) more pairs of pinned elements overlapping") }
+        if pinnedOverlaps.count > limit { lines.append("... \(NumberText.grouped(pinnedOverlaps.count - limit)) more pairs of pinned elements overlapping") }
         return lines
     }
 

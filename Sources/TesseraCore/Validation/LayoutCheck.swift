@@ -125,7 +125,7 @@ package struct LayoutCheck {
         var lines = overlapWarnings(limit: limit) + outsideWarnings(limit: limit) + elementWarnings(limit: limit)
         for (rect, missed) in missedByVisible.prefix(limit) {
             let list = missed.prefix(5).map(name).joined(separator: ", ") + (missed.count > 5 ? ", ..." : "")
-            lines.append("visible\(rect.compact) missed \(missed.count) items whose frames overlap it: \(list)")
+            lines.append("visible\(rect.compact) missed \(NumberText.counted(missed.count, "item")) whose frames overlap it: \(list)")
         }
         return lines
     }
@@ -137,7 +137,7 @@ package struct LayoutCheck {
             lines.append("items \(name(i)) and \(name(j)) overlap: \(frames[i].compact) and \(frames[j].compact)")
         }
         if overlaps.count > limit {
-            lines.append("... \(overlaps.count - limit)\(overlapsTruncated ? "+" : "") more overlapping pairs")
+            lines.append("... \(NumberText.grouped(overlaps.count - limit))\(overlapsTruncated ? "+" : "") more overlapping pairs")
         }
         return lines
     }
@@ -152,7 +152,7 @@ package struct LayoutCheck {
                 lines.append("item \(name(i)) at \(frames[i].compact) lies outside the content bounds \(Self.bounds(origin: contentOrigin, size: contentSize))")
             }
         }
-        if outside.count > limit { lines.append("... \(outside.count - limit) more items outside the content bounds") }
+        if outside.count > limit { lines.append("... \(NumberText.grouped(outside.count - limit)) more items outside the content bounds") }
         return lines
     }
 

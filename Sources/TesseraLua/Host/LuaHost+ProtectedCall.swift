@@ -47,9 +47,9 @@ extension LuaHost {
 
     static func formatBytes(_ bytes: Int) -> String {
         let mb = 1_048_576
-        if bytes % mb == 0 { return "\(bytes / mb) MB" }
-        if bytes % 1024 == 0 { return "\(bytes / 1024) KB" }
-        return "\(bytes) bytes"
+        if bytes % mb == 0 { return "\(NumberText.grouped(bytes / mb)) MB" }
+        if bytes % 1024 == 0 { return "\(NumberText.grouped(bytes / 1024)) KB" }
+        return NumberText.counted(bytes, "byte")
     }
 
     /// [-0, +1, -] Compiles a text chunk and pushes it. Loading runs no script code, so it

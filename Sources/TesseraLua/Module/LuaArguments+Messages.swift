@@ -145,19 +145,19 @@ extension LuaArguments {
 
     /// "fn: <what> would need about N MB, more than the memory limit leaves; use <instead>".
     func tooLarge(_ what: String, megabytes: Int, instead: String) -> LuaScriptError {
-        error(.path(what), "would need about \(megabytes) MB, more than the memory limit leaves; use \(instead)")
+        error(.path(what), "would need about \(NumberText.grouped(megabytes)) MB, more than the memory limit leaves; use \(instead)")
     }
 
     /// "fn: the value would be nested N levels deep; at most M levels are allowed (...)": a value
     /// built from values already at the nesting limit.
     func nestedTooDeep(_ depth: Int) -> LuaScriptError {
-        LuaArguments.failure("\(function): the value would be nested \(depth) levels deep; at most \(LuaHost.maxLayoutNesting) levels are allowed (is a value built from itself in a loop?)", file: file)
+        LuaArguments.failure("\(function): the value would be nested \(NumberText.counted(depth, "level")) deep; at most \(NumberText.grouped(LuaHost.maxLayoutNesting)) levels are allowed (is a value built from itself in a loop?)", file: file)
     }
 
     /// "fn: the engine's providers lay out N items, D of them distinct (...); the memory limit
     /// of X holds at most M": a provider tree whose shared providers multiply past the limit.
     static func providersTooLarge(_ function: String, items: Int, distinct: Int, limit: String, most: Int) -> LuaScriptError {
-        failure("\(function): the engine's providers lay out \(items) items, \(distinct) of them distinct (a provider in several sections is laid out at each place); the memory limit of \(limit) holds at most \(most)")
+        failure("\(function): the engine's providers lay out \(NumberText.counted(items, "item")), \(NumberText.grouped(distinct)) of them distinct (a provider in several sections is laid out at each place); the memory limit of \(limit) holds at most \(NumberText.grouped(most))")
     }
 
     /// "fn: no animator 'x' (did you mean fade?); expected a built-in (fade, scale, wobble), or a
@@ -209,6 +209,6 @@ extension LuaArguments {
     /// "<what> <nesting> more than N deep; at most N levels are allowed", N being
     /// `LuaHost.maxLayoutNesting`, plus a `hint`.
     static func tooDeep(_ what: String, _ nesting: String, hint: String = "") -> LuaScriptError {
-        failure("\(what) \(nesting) more than \(LuaHost.maxLayoutNesting) deep; at most \(LuaHost.maxLayoutNesting) levels are allowed\(hint)")
+        failure("\(what) \(nesting) more than \(NumberText.grouped(LuaHost.maxLayoutNesting)) deep; at most \(NumberText.grouped(LuaHost.maxLayoutNesting)) levels are allowed\(hint)")
     }
 }

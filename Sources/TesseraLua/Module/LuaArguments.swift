@@ -59,7 +59,7 @@ struct LuaArguments {
     /// An integral number at `slot`, at least `minimum`.
     func integer(_ slot: Int32, _ name: String?, minimum: Int = .min) throws -> Int {
         guard let v = LuaStack.integer(L, slot), v >= minimum else {
-            throw error(slot, name, mustBe: minimum == .min ? "an integer" : minimum == 0 ? "a non-negative integer" : "an integer of at least \(minimum)")
+            throw error(slot, name, mustBe: minimum == .min ? "an integer" : minimum == 0 ? "a non-negative integer" : "an integer of at least \(NumberText.grouped(minimum))")
         }
         return v
     }

@@ -88,7 +88,7 @@ extension ReplSession {
             // Host functions allocate outside the memory cap, so check it here.
             let room = session.host.limits.maxMemoryBytes - session.host.memoryUsed
             if session.host.limits.maxMemoryBytes > 0, n * bytesPerFrameTable > room {
-                throw LuaArguments(L, function: "r:frames").tooLarge("\(n) frame tables", megabytes: n * bytesPerFrameTable / 1_048_576 + 1,
+                throw LuaArguments(L, function: "r:frames").tooLarge("\(NumberText.counted(n, "frame table"))", megabytes: n * bytesPerFrameTable / 1_048_576 + 1,
                                                                      instead: "r:frame(i) or r:visible(x, y, w, h)")
             }
             lua_createtable(L, Int32(clamping: n), 0)

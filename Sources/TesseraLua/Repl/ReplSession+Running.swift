@@ -86,9 +86,9 @@ extension ReplSession {
         let limits = host.limits
         switch error.kind {
         case .timeLimit:
-            text += "\n(a line may run for \(limits.timeLimit.map { Int(whole: $0).map(String.init) ?? String($0) } ?? "?") s of CPU time; start the REPL with --time-limit SECONDS to change that)"
+            text += "\n(a line may run for \(limits.timeLimit.map { Int(whole: $0).map(NumberText.grouped) ?? NumberText.exact($0) } ?? "?") s of CPU time; start the REPL with --time-limit SECONDS to change that)"
         case .instructionLimit:
-            text += "\n(a line may run \(limits.maxInstructions.map(String.init) ?? "?") instructions; start the REPL with --max-instructions N to change that)"
+            text += "\n(a line may run \(limits.maxInstructions.map(NumberText.grouped) ?? "?") instructions; start the REPL with --max-instructions N to change that)"
         case .memory:
             text += "\n(Lua may use \(LuaHost.formatBytes(limits.maxMemoryBytes)); start the REPL with --max-memory MB to change that)"
         default:
@@ -113,7 +113,7 @@ extension ReplSession {
     func writeStandard(bytes: [UInt8]) {
         guard bytes.count > maxCharacters else { return output.standardBytes(bytes) }
         let cut = ReplSession.wholeCharacters(bytes.prefix(maxCharacters))
-        output.standardBytes(Array(cut) + Array("\n-- (truncated: \(bytes.count - cut.count) more bytes; output is limited to \(maxCharacters) characters)".utf8))
+        output.standardBytes(Array(cut) + Array("\n-- (truncated: \(NumberText.grouped(bytes.count - cut.count)) more bytes; output is limited to \(NumberText.counted(maxCharacters, "character")))".utf8))
     }
 
     /// `bytes` without a UTF-8 sequence the end cuts short; other bytes (not UTF-8) stay.

@@ -27,7 +27,7 @@ extension ReplSession {
     /// The error for a dataset whose `data` table does not fit under the memory cap.
     func dataTooLarge() -> LuaScriptError {
         let usedMB = (host.memoryUsed + 1_048_575) / 1_048_576
-        return LuaScriptError(.memory, message: "\(dataset.sourceName): the dataset's \(dataset.count) items take about \(usedMB) MB as the REPL's `data` table, more than Lua may use (\(LuaHost.formatBytes(host.limits.maxMemoryBytes))); start the REPL with a larger --max-memory MB (for example --max-memory \(2 * usedMB))")
+        return LuaScriptError(.memory, message: "\(dataset.sourceName): the dataset's \(NumberText.counted(dataset.count, "item")) take about \(NumberText.grouped(usedMB)) MB as the REPL's `data` table, more than Lua may use (\(LuaHost.formatBytes(host.limits.maxMemoryBytes))); start the REPL with a larger --max-memory MB (for example --max-memory \(2 * usedMB))")
     }
 
     /// `run`, `print` and `load`, and the settings `print` reads.

@@ -204,7 +204,7 @@ extension LuaHost {
     func layout(at index: Int32, what: String) throws -> any Layout {
         if let boxed = box(at: index, meta: layoutMetaRef, as: LayoutBox.self) {
             guard boxed.depth < LuaHost.maxLayoutNesting else {
-                throw LuaArguments.statement(what, "is already nested \(boxed.depth) layouts deep; at most \(LuaHost.maxLayoutNesting) levels are allowed")
+                throw LuaArguments.statement(what, "is already nested \(NumberText.counted(boxed.depth, "layout")) deep; at most \(NumberText.grouped(LuaHost.maxLayoutNesting)) levels are allowed")
             }
             deepestLayoutRead = max(deepestLayoutRead, boxed.depth)
             return boxed.layout

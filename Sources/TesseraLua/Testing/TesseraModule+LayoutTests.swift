@@ -179,7 +179,7 @@ extension TesseraModule {
         LuaHost.hosted(L, context) { host, args in
             guard let check = try host.matcherCheck("toHaveNoOverlaps", args)?.check else { return 1 }
             guard !check.overlaps.isEmpty else { return 0 }
-            let count = check.overlapsTruncated ? "\(check.overlaps.count)+" : "\(check.overlaps.count)"
+            let count = NumberText.grouped(check.overlaps.count) + (check.overlapsTruncated ? "+" : "")
             let lines = ["expected no overlapping items, found \(count) overlapping pair\(check.overlaps.count == 1 ? "" : "s"):"]
                 + check.overlapWarnings(limit: 10).map { "  " + $0 }
             LuaStack.push(args.L, lines.joined(separator: "\n"))
@@ -197,7 +197,7 @@ extension TesseraModule {
             let elements = (run.result.supplementaries + run.result.decorations).filter { LayoutCheck.lies($0.frame, outside: content) }
             guard !check.outside.isEmpty || !elements.isEmpty else { return 0 }
             var lines = ["expected every element inside the content bounds \(LayoutCheck.bounds(origin: origin, size: size)), "
-                         + "\(check.outside.count + elements.count) lie outside:"]
+                         + "\(NumberText.grouped(check.outside.count + elements.count)) lie outside:"]
             lines += check.outsideWarnings(limit: 10).map { "  " + $0 }
             lines += elements.prefix(10).map { "  \($0.kind) of section \($0.section) at \($0.frame.compact) lies outside the content bounds" }
             LuaStack.push(args.L, lines.joined(separator: "\n"))
@@ -216,7 +216,7 @@ extension TesseraModule {
             func mirrored(_ f: Rect) -> Rect { Rect(x: width - f.x - f.width, y: f.y, width: f.width, height: f.height) }
             let same = RunDifference.sameFrame
             var problems: [String] = []
-            if ltr.count != rtl.count { problems.append("the rtl run has \(rtl.count) items, the ltr run \(ltr.count)") }
+            if ltr.count != rtl.count { problems.append("the rtl run has \(NumberText.counted(rtl.count, "item")), the ltr run \(NumberText.grouped(ltr.count))") }
             var differing = 0
             for i in 0..<min(ltr.count, rtl.count) {
                 let expected = mirrored(try ltr.frame(at: i)), got = try rtl.frame(at: i)
@@ -231,7 +231,7 @@ extension TesseraModule {
                 if differing <= 10 { problems.append("\(a.kind) of section \(a.section): expected \(mirrored(a.frame).compact), got \(b.frame.compact)") }
             }
             guard !problems.isEmpty else { return 0 }
-            let lines = ["expected the rtl run to mirror the ltr run around the width \(LayoutCheck.number(width)); \(differing) element\(differing == 1 ? "" : "s") differ:"]
+            let lines = ["expected the rtl run to mirror the ltr run around the width \(LayoutCheck.number(width)); \(NumberText.counted(differing, "element")) differ:"]
                 + problems.map { "  " + $0 }
             LuaStack.push(args.L, lines.joined(separator: "\n"))
             return 1

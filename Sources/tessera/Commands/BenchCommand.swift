@@ -47,6 +47,7 @@ struct BenchCommand: GivenFlagsChecked {
     var timeLimit: Checked<TimeLimit>? { scriptOptions.timeLimit }
 
     func validate() throws {
+        try checkArgumentsNotEmpty(suite.map { ("<suite>", $0, "a bench suite or a layout script") })
         try format.checkUsage()
         try timeLimit?.checkUsage()
         guard let script = try benchedScript() else { return }

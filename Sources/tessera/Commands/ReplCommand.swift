@@ -53,6 +53,7 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var guides: GuideOptions
 
     func validate() throws {
+        if let file { try checkArgumentsNotEmpty([("<FILE.lua>", file, "a .lua file name")]) }
         // Run as Lua, a dataset would fail with "unexpected symbol near '{'".
         if let file, DatasetFormat(fileName: file) != nil {
             throw ValidationError("<FILE.lua> '\(file)' is a dataset, not Lua statements" + datasetFlagNote(file))

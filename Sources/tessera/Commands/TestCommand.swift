@@ -107,7 +107,7 @@ struct TestCommand: ParsableCommand {
         // apart from the per-file lines, as a run that tested nothing.
         if filter == nil, tests.allSatisfy(\.isFileFailure) {
             reportError("Error: no test ran in \(NumberText.counted(files.count, "test file")); expected at least one "
-                        + "test(name, function() ... end) call in a NAME_test.lua file")
+                        + "test(name, function() ... end) call in a NAME_test.lua file.")
         }
         let failed = tests.filter { !$0.passed }.count
         printLine(Self.summary(passed: tests.count - failed, failed: failed, written: results.reduce(0) { $0 + $1.written.count },

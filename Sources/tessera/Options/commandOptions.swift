@@ -38,9 +38,13 @@ extension LayoutCommand {
     var layout: LayoutOptions { LayoutOptions(name: layoutName, shape: shape, limits: limits) }
 
     /// An empty LAYOUT names no layout: a usage error, as an empty `--animator` is.
-    func checkLayoutNamed() throws(ValidationError) {
-        try checkArgumentsNotEmpty([("<layout>", layoutName, "a layout's name or a .lua file")])
-    }
+    func checkLayoutNamed() throws(ValidationError) { try checkLayoutArgument(layoutName) }
+}
+
+/// `emptyValueError` as a usage error when the LAYOUT argument (`name`) names nothing, for every
+/// command that takes one (`preview` too, which is no `LayoutCommand`).
+func checkLayoutArgument(_ name: String) throws(ValidationError) {
+    try checkArgumentsNotEmpty([("<layout>", name, "a layout's name or a .lua file")])
 }
 
 /// `--sizing RULE` (every command that lays out, the REPL too).

@@ -9,7 +9,7 @@ import TesseraRender
 enum PageViewport {
     static let sides = 1...100_000
     /// What a side must be, as every refusal says it.
-    static let expectedSide = "whole numbers from \(sides.lowerBound) to \(sides.upperBound)"
+    static let expectedSide = "whole numbers from \(NumberText.grouped(sides.lowerBound)) to \(NumberText.grouped(sides.upperBound))"
 
     /// `value` as a side the page draws, or nil. O(1).
     static func side(_ value: Double?) -> Int? { value.flatMap { Int(whole: $0, in: sides) } }

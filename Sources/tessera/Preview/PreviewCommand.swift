@@ -52,6 +52,7 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var guides: GuideOptions
 
     func validate() throws {
+        try checkLayoutArgument(layout)
         try port.checkUsage()
         try animatorParams.checkUsage()
         // The page draws what its own fields take: a size it cannot draw (0x0, 1e308x5) would be

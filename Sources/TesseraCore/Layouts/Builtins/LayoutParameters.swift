@@ -88,19 +88,19 @@ package struct LayoutParameters {
     public mutating func integer(_ key: String, default fallback: Int, minimum: Int, maximum: Int) throws -> Int {
         try ranged(key, default: fallback,
                    declaring: Declared(name: key, defaultValue: .int(fallback), minimum: Double(minimum), maximum: Double(maximum)),
-                   expected: "a whole number from \(minimum) to \(maximum)") { Int(whole: $0, in: minimum...maximum) }
+                   expected: "a whole number from \(NumberText.grouped(minimum)) to \(NumberText.grouped(maximum))") { Int(whole: $0, in: minimum...maximum) }
     }
 
     /// A number parameter with a range: `accepted` gives the value for a finite number in it,
     /// nil outside it. A value that is not a number and one outside the range get the same
     /// message, naming the whole `expected` range, so `columns=three` learns what `columns=0`
     /// does.
-    private mutating func ranged<T>(_ key: String, default fallback: T, declaring entry: Declared, expected: String,
+    private mutating func ranged<T>(_ key: String, default fallback: T, declaring entry: Declared, expected: @autoclosure () -> String,
                                     _ accepted: (Double) -> T?) throws -> T {
         known.append(key)
         declare(entry)
         guard let value = values[key] else { return fallback }
-        guard let n = value.number, n.isFinite, let v = accepted(n) else { throw mismatch(key, expected, value) }
+        guard let n = value.number, n.isFinite, let v = accepted(n) else { throw mismatch(key, expected(), value) }
         return v
     }
 

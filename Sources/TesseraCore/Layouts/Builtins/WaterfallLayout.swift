@@ -25,7 +25,7 @@ public struct WaterfallLayout: SimpleLayout {
     /// benchmark measures). O(n · columns).
     public func frames(_ context: LayoutContext) throws -> [Rect] {
         guard columns >= 1, columns <= Self.maxColumns else {
-            throw LayoutError.invalidParameter(name: "columns", allowed: "columns from 1 to \(Self.maxColumns)", got: "\(columns)",
+            throw LayoutError.invalidParameter(name: "columns", allowed: "columns from 1 to \(NumberText.grouped(Self.maxColumns))", got: "\(columns)",
                                                subject: "waterfall layout", verb: "needs")
         }
         try LayoutError.checkSpacing(spacing, name: "spacing", layout: "waterfall")

@@ -97,7 +97,7 @@ extension Compositional {
                                                    got: "\(subitems.count)", subject: subject, verb: "needs")
             }
             guard repeating >= 1, repeating <= Group.maxLeaves else {
-                throw LayoutError.invalidParameter(name: "repeating", allowed: "a repeat count from 1 to \(Group.maxLeaves)",
+                throw LayoutError.invalidParameter(name: "repeating", allowed: "a repeat count from 1 to \(NumberText.grouped(Group.maxLeaves))",
                                                    got: "\(repeating)", subject: subject, verb: "needs")
             }
         }

@@ -201,7 +201,7 @@ struct GroupSolver {
         }
         if let count = group.count {
             guard count >= 1, count <= Compositional.Group.maxLeaves else {
-                throw LayoutError.invalidParameter(name: "count", allowed: "a count from 1 to \(Compositional.Group.maxLeaves)",
+                throw LayoutError.invalidParameter(name: "count", allowed: "a count from 1 to \(NumberText.grouped(Compositional.Group.maxLeaves))",
                                                    got: "\(count)", subject: "a compositional count group", verb: "needs")
             }
             let edges = edgeMinimum(first.edgeSpacing, along: axis)

@@ -77,7 +77,7 @@ extension LuaHost {
         }
         guard !subitems.isEmpty else { throw args.error(.field("items"), at: 0, mustBe: "a non-empty list of t.item{} and groups", got: "an empty list") }
         func copies(_ key: String) throws -> Int? {
-            func expected() -> String { "an integer from 1 to \(Compositional.Group.maxLeaves)" }
+            func expected() -> String { "an integer from 1 to \(NumberText.grouped(Compositional.Group.maxLeaves))" }
             return try o.optInteger(key, mustBe: expected()).map { n -> Int in
                 guard (1...Compositional.Group.maxLeaves).contains(n) else { throw args.error(.field(key), at: 0, mustBe: expected(), got: String(n)) }
                 return n

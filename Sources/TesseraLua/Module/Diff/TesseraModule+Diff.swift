@@ -128,7 +128,7 @@ struct DiffSide {
                 // Compared without adding to the script's integers, which may be math.maxinteger.
                 guard first == items.count + 1, n <= all.count - items.count else {
                     let last = first.addingReportingOverflow(n - 1)
-                    let span = last.overflow ? "\(n) items from item \(first)" : "items \(first) to \(last.partialValue)"
+                    let span = last.overflow ? "\(NumberText.counted(n, "item")) from item \(first)" : "items \(first) to \(last.partialValue)"
                     throw args.error(.path(path()), "covers \(span); expected it to start at \(items.count + 1) and end by \(all.count)")
                 }
                 items.append(contentsOf: all[(first - 1)..<(first - 1 + n)])
@@ -137,7 +137,7 @@ struct DiffSide {
             lua_settop(L, sectionsSlot)
         }
         if let hostItems, hostItems.count != items.count {
-            throw args.error(.path("\(name).sections"), "cover \(items.count) items; expected all \(hostItems.count) items of \(name)")
+            throw args.error(.path("\(name).sections"), "cover \(NumberText.counted(items.count, "item")); expected all \(NumberText.counted(hostItems.count, "item")) of \(name)")
         }
         return try checked(Dataset(items: items, sections: sections, sourceName: name), sectioned: true)
     }

@@ -21,14 +21,14 @@ extension LuaArguments {
         if lua_type(L, slot) == LUA_TSTRING {
             let id = ItemID.string(try string(slot, "id"))
             if let index = try engine.index(of: id) { return (index, id) }
-            throw error(.argument(slot, "id"), at: slot, mustBe: count == 0 ? "the id of an item (the engine has none)" : "the id of one of the \(count) items",
+            throw error(.argument(slot, "id"), at: slot, mustBe: count == 0 ? "the id of an item (the engine has none)" : "the id of one of the \(NumberText.counted(count, "item"))",
                         got: describeIdentifier(id), hint: try engine.elementHint(for: id, headers: false))
         }
         guard let index = LuaStack.integer(L, slot) else {
             throw error(.argument(slot, "target"), at: slot, mustBe: "an item index (an integer) or an id (a string)")
         }
         guard index >= 1, index <= count else {
-            throw error(slot, "index", mustBe: count == 0 ? "an item index (the engine has no items)" : "an item index from 1 to \(count)")
+            throw error(slot, "index", mustBe: count == 0 ? "an item index (the engine has no items)" : "an item index from 1 to \(NumberText.grouped(count))")
         }
         return (index - 1, nil)
     }
@@ -43,8 +43,8 @@ extension LuaArguments {
         guard engine.laidOutCurrentData, !(kept && engine.measuredSize(of: id) != nil), try !engine.holdsElement(id) else { return }
         let items = engine.itemCount, headers = engine.headerIDs.count
         let expected = items + headers == 0 ? "the id of an element (the engine has none)"
-            : headers == 0 ? "the id of one of the \(items) items"
-            : "the id of one of the \(items) items or \(headers) headers"
+            : headers == 0 ? "the id of one of the \(NumberText.counted(items, "item"))"
+            : "the id of one of the \(NumberText.counted(items, "item")) or \(NumberText.counted(headers, "header"))"
         throw error(subject, at: slot, mustBe: expected, got: describeIdentifier(id), hint: try engine.elementHint(for: id, headers: true))
     }
 }

@@ -92,7 +92,7 @@ extension LuaHost {
             }
             // Compared without adding: next + n traps for count = math.maxinteger.
             guard n <= count - next else {
-                throw LuaArguments.statement(what, "cover more than \(count) items; expected all \(count) items of the data")
+                throw LuaArguments.statement(what, "cover more than \(NumberText.counted(count, "item")); expected all \(NumberText.counted(count, "item")) of the data")
             }
             if let first = fields["first"], first != .int(next + 1) {
                 throw LuaArguments.statement(path, "starts at item \(first.briefDescription); expected \(next + 1), right after the sections before it")
@@ -110,7 +110,7 @@ extension LuaHost {
             next += n
         }
         guard next == count else {
-            throw LuaArguments.statement(what, "cover \(next) items; expected all \(count) items of the data")
+            throw LuaArguments.statement(what, "cover \(NumberText.counted(next, "item")); expected all \(NumberText.counted(count, "item")) of the data")
         }
         return sections
     }
