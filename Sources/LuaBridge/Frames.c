@@ -13,6 +13,8 @@
 #include <string.h>
 
 static const char *const tb_fieldnames[4] = { "x", "y", "w", "h" };
+/* A named frame's fields: each with its long name where it has one. */
+static const char *const tb_namedfields[4][2] = { {"x", NULL}, {"y", NULL}, {"w", "width"}, {"h", "height"} };
 
 /* One shape for a 1-based Lua index in a message, with the 0-based index the JSON output
 ** uses for the same item: "frame 3 (Lua index; item 2 in the output)". Takes the format
@@ -195,31 +197,35 @@ static const char *tb_pushstrayfield(lua_State *L, int tidx, const char *const n
   return "";
 }
 
+/* [-0, +0, e] Raises that frame table `tidx` (number i, of the function at fidx) has no number
+** for field k, the value on top: at [k + 1] when `positional`, else by name, with what else the
+** table has when the field is missing. Kept out of tb_readframe, which stays straight-line code. */
+static TB_SLOWPATH void tb_frameerror(lua_State *L, int tidx, lua_Integer i, int fidx, int k, int positional) {
+  const char *got = luaL_typename(L, -1), *stray;
+  if (positional) {
+    tb_functionerror(L, fidx, "simpleLayout: frame " TB_LUAINDEX " has no number at [%d] (%s), got %s",
+                     TB_LUAINDEXARGS(i), k + 1, tb_fieldnames[k], got);
+    return;
+  }
+  stray = lua_isnil(L, -1) ? tb_pushstrayfield(L, tidx, tb_namedfields[k]) : "";   /* pushed above the value */
+  tb_functionerror(L, fidx, "simpleLayout: frame " TB_LUAINDEX " has no number %s%s%s, got %s%s", TB_LUAINDEXARGS(i),
+                   tb_namedfields[k][0], tb_namedfields[k][1] ? " or " : "", tb_namedfields[k][1] ? tb_namedfields[k][1] : "", got, stray);
+}
+
 /* [-0, +0, e] Reads frame table `t` (index `tidx`) number `i` into v: positional
 ** {x, y, w, h} when t[1] is a number, else named fields (w or width, h or height). */
 static void tb_readframe(lua_State *L, int tidx, lua_Integer i, int fidx, double v[4]) {
-  static const char *const named[4][2] = { {"x", NULL}, {"y", NULL}, {"w", "width"}, {"h", "height"} };
   int k, ok;
   int positional = lua_rawgeti(L, tidx, 1) == LUA_TNUMBER;
   lua_pop(L, 1);
   for (k = 0; k < 4; k++) {
     if (positional) lua_geti(L, tidx, k + 1);
-    else if (lua_getfield(L, tidx, named[k][0]) == LUA_TNIL && named[k][1] != NULL) {
+    else if (lua_getfield(L, tidx, tb_namedfields[k][0]) == LUA_TNIL && tb_namedfields[k][1] != NULL) {
       lua_pop(L, 1);
-      lua_getfield(L, tidx, named[k][1]);
+      lua_getfield(L, tidx, tb_namedfields[k][1]);
     }
     v[k] = lua_tonumberx(L, -1, &ok);
-    if (!ok) {
-      if (positional)
-        tb_functionerror(L, fidx, "simpleLayout: frame " TB_LUAINDEX " has no number at [%d] (%s), got %s",
-                         TB_LUAINDEXARGS(i), k + 1, tb_fieldnames[k], luaL_typename(L, -1));
-      else {
-        const char *got = luaL_typename(L, -1);   /* before the hint is pushed above it */
-        const char *stray = lua_isnil(L, -1) ? tb_pushstrayfield(L, tidx, named[k]) : "";
-        tb_functionerror(L, fidx, "simpleLayout: frame " TB_LUAINDEX " has no number %s%s%s, got %s%s", TB_LUAINDEXARGS(i),
-                         named[k][0], named[k][1] ? " or " : "", named[k][1] ? named[k][1] : "", got, stray);
-      }
-    }
+    if (!ok) tb_frameerror(L, tidx, i, fidx, k, positional);
     lua_pop(L, 1);
   }
 }
