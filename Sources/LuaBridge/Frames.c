@@ -13,6 +13,8 @@
 #include <string.h>
 
 static const char *const tb_fieldnames[4] = { "x", "y", "w", "h" };
+/* A named frame's fields: each with its long name where it has one. */
+static const char *const tb_namedfields[4][2] = { {"x", NULL}, {"y", NULL}, {"w", "width"}, {"h", "height"} };
 
 /* One shape for a 1-based Lua index in a message, with the 0-based index the JSON output
 ** uses for the same item: "frame 3 (Lua index; item 2 in the output)". Takes the format
@@ -138,28 +140,92 @@ static int tb_scriptsize(lua_State *L) {
 
 void tb_pushscriptsize(lua_State *L) { lua_pushcclosure(L, tb_scriptsize, 4); }
 
+/* [-0, +0, -] Edit distance of ASCII names a and b, case folded, a swap of two neighbours
+** counting one edit (optimal string alignment, as the Swift hints measure); names longer than
+** 31 characters are far from every frame field and count as such. */
+static int tb_namedistance(const char *a, size_t n, const char *b, size_t m) {
+  int d[32][32];
+  size_t i, j;
+  if (n > 31 || m > 31) return 99;
+  for (i = 0; i <= n; i++) d[i][0] = (int)i;
+  for (j = 0; j <= m; j++) d[0][j] = (int)j;
+  for (i = 1; i <= n; i++)
+    for (j = 1; j <= m; j++) {
+      int ca = a[i - 1] | 0x20, cb = b[j - 1] | 0x20;   /* case folded for letters */
+      int best = d[i - 1][j - 1] + (ca != cb);
+      if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && ca == (b[j - 2] | 0x20) && (a[i - 2] | 0x20) == cb && d[i - 2][j - 2] + 1 < best)
+        best = d[i - 2][j - 2] + 1;
+      d[i][j] = best;
+    }
+  return d[n][m];
+}
+
+/* [-0, +1, m] For named frame table `tidx` missing field k (names[0], else names[1]): pushes
+** and returns what else it has, "; it has hieght: did you mean height?" for the string key
+** nearest a name of field k (within a third of its length, at least one edit; the first by
+** byte order among equals), else "; it has foo, which is no frame field (x, y, w or width, h or
+** height)" for its first other key, else "". Runs only once the frame is refused. */
+static const char *tb_pushstrayfield(lua_State *L, int tidx, const char *const names[2]) {
+  static const char *const known[6] = { "x", "y", "w", "width", "h", "height" };
+  const char *near = NULL, *nearname = NULL, *other = NULL;
+  int neardist = 99, j;
+  lua_pushnil(L);
+  while (lua_next(L, tidx) != 0) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      size_t n;
+      const char *key = lua_tolstring(L, -1, &n);
+      int stray = 1;
+      for (j = 0; j < 6; j++) if (strcmp(key, known[j]) == 0) stray = 0;
+      if (stray) {
+        int allowed = n / 3 > 1 ? (int)(n / 3) : 1;
+        if (other == NULL || strcmp(key, other) < 0) other = key;   /* kept alive by the table */
+        for (j = 0; j < 2 && names[j] != NULL; j++) {
+          int d = tb_namedistance(key, n, names[j], strlen(names[j]));
+          if (d <= allowed && (d < neardist || (d == neardist && strcmp(key, near) < 0))) {
+            near = key; nearname = names[j]; neardist = d;
+          }
+        }
+      }
+    }
+  }
+  if (near != NULL) return tb_pushfmessage(L, "; it has %s: did you mean %s?", near, nearname);
+  if (other != NULL) return tb_pushfmessage(L, "; it has %s, which is no frame field (x, y, w or width, h or height)", other);
+  lua_pushliteral(L, "");
+  return "";
+}
+
+/* [-0, +0, e] Raises that frame table `tidx` (number i, of the function at fidx) has no number
+** for field k, the value on top: at [k + 1] when `positional`, else by name, with what else the
+** table has when the field is missing. Kept out of tb_readframe, which stays straight-line code. */
+static TB_SLOWPATH void tb_frameerror(lua_State *L, int tidx, lua_Integer i, int fidx, int k, int positional) {
+  const char *got = luaL_typename(L, -1), *stray;
+  if (positional) {
+    tb_functionerror(L, fidx, "simpleLayout: frame " TB_LUAINDEX " has no number at [%d] (%s), got %s",
+                     TB_LUAINDEXARGS(i), k + 1, tb_fieldnames[k], got);
+    return;
+  }
+  stray = lua_isnil(L, -1) ? tb_pushstrayfield(L, tidx, tb_namedfields[k]) : "";   /* pushed above the value */
+  tb_functionerror(L, fidx, "simpleLayout: frame " TB_LUAINDEX " has no number %s%s%s, got %s%s", TB_LUAINDEXARGS(i),
+                   tb_namedfields[k][0], tb_namedfields[k][1] ? " or " : "", tb_namedfields[k][1] ? tb_namedfields[k][1] : "", got, stray);
+}
+
 /* [-0, +0, e] Reads frame table `t` (index `tidx`) number `i` into v: positional
 ** {x, y, w, h} when t[1] is a number, else named fields (w or width, h or height). */
 static void tb_readframe(lua_State *L, int tidx, lua_Integer i, int fidx, double v[4]) {
-  static const char *const named[4][2] = { {"x", NULL}, {"y", NULL}, {"w", "width"}, {"h", "height"} };
   int k, ok;
   int positional = lua_rawgeti(L, tidx, 1) == LUA_TNUMBER;
   lua_pop(L, 1);
   for (k = 0; k < 4; k++) {
     if (positional) lua_geti(L, tidx, k + 1);
-    else if (lua_getfield(L, tidx, named[k][0]) == LUA_TNIL && named[k][1] != NULL) {
+    else if (lua_getfield(L, tidx, tb_namedfields[k][0]) == LUA_TNIL && tb_namedfields[k][1] != NULL) {
       lua_pop(L, 1);
-      lua_getfield(L, tidx, named[k][1]);
+      lua_getfield(L, tidx, tb_namedfields[k][1]);
     }
     v[k] = lua_tonumberx(L, -1, &ok);
-    if (!ok) {
-      if (positional)
-        tb_functionerror(L, fidx, "simpleLayout: frame " TB_LUAINDEX " has no number at [%d] (%s), got %s",
-                         TB_LUAINDEXARGS(i), k + 1, tb_fieldnames[k], luaL_typename(L, -1));
-      else
-        tb_functionerror(L, fidx, "simpleLayout: frame " TB_LUAINDEX " has no number %s%s%s, got %s", TB_LUAINDEXARGS(i),
-                       named[k][0], named[k][1] ? " or " : "", named[k][1] ? named[k][1] : "", luaL_typename(L, -1));
-    }
+    if (!ok) tb_frameerror(L, tidx, i, fidx, k, positional);
     lua_pop(L, 1);
   }
 }
@@ -176,6 +242,16 @@ int tb_runsimple(lua_State *L) {
   if (lua_type(L, 4) == LUA_TTABLE) {
     double v[4];
     n = (lua_Integer)lua_rawlen(L, 4);
+    if (n != f->count && f->count > 0 && memchr(f->seen, 1, (size_t)f->count) != NULL) {
+      lua_Integer written = 0;   /* both ways were used: say so, not just the list's length */
+      for (i = 0; i < f->count; i++) written += f->seen[i] != 0;
+      if (written == f->count)
+        return tb_functionerror(L, 1, "simpleLayout set %I frame%s with ctx.set and also returned a list of %I; "
+                                "keep ctx.set, which set every frame, and return nothing", written, written == 1 ? "" : "s", n);
+      return tb_functionerror(L, 1, "simpleLayout set %I frame%s with ctx.set and also returned a list of %I; keep one way: "
+                              "ctx.set for each of the %I item%s and return nothing, or return a list of all %I frames",
+                              written, written == 1 ? "" : "s", n, f->count, f->count == 1 ? "" : "s", f->count);
+    }
     if (n != f->count)
       return tb_functionerror(L, 1, "simpleLayout returned %I frame%s for %I item%s", n, n == 1 ? "" : "s",
                               f->count, f->count == 1 ? "" : "s");

@@ -13,7 +13,7 @@ import TesseraCore
         let strayed = try LayoutCheck(result: FramesResult(frames: [r(0, 0, 10, 10)] + (0..<1200).map { r(-5, Double($0) * 10, 1, 1) }))
         #expect(strayed.outside.count == 1200)
         #expect(strayed.outsideWarnings(limit: 1) == [
-            "item 1 at (-5, 0, 1, 1) lies outside the content bounds 10x11991",
+            "item 1 at (-5, 0, 1, 1) lies outside the content bounds from (0, 0) to (10, 11991)",
             "... 1,199 more items outside the content bounds",
         ])
     }

@@ -13,7 +13,7 @@ import TesseraCore
         #expect(check.warningCount == 2)
         #expect(check.warnings(limit: 10) == [
             "items 0 and 1 overlap: (0, 0, 10, 10) and (5, 5, 10, 10)",
-            "item 2 at (-5, 20, 10, 10) lies outside the content bounds 15x30",
+            "item 2 at (-5, 20, 10, 10) lies outside the content bounds from (0, 0) to (15, 30)",
         ])
         #expect(check.warnings(limit: 0) == ["... 1 more overlapping pairs", "... 1 more items outside the content bounds"])
     }
@@ -71,8 +71,8 @@ import TesseraCore
         #expect(check.warnings(limit: 10) == [
             "items 0 (\"a\") and 1 (\"b\") overlap: (0, 0, 0.3, 10) and (0.1, 5, 375, 347.14)",
             "items 0 (\"a\") and 2 (7) overlap: (0, 0, 0.3, 10) and (-0.33, 0, 1, 1)",
-            "item 1 (\"b\") at (0.1, 5, 375, 347.14) lies outside the content bounds 375x347.14",
-            "item 2 (7) at (-0.33, 0, 1, 1) lies outside the content bounds 375x347.14",
+            "item 1 (\"b\") at (0.1, 5, 375, 347.14) lies outside the content bounds from (0, 0) to (375, 347.14)",
+            "item 2 (7) at (-0.33, 0, 1, 1) lies outside the content bounds from (0, 0) to (375, 347.14)",
         ])
         #expect(LayoutCheck.size(Size(width: 374.99999999999994, height: 347.1428571428571)) == "375x347.14")
         #expect([-0.001, 0.5, 2.675, 123456.789, .nan, -.infinity].map(LayoutCheck.number) == ["0", "0.5", "2.68", "123456.79", "nan", "-inf"])

@@ -191,7 +191,7 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         // A misspelt script name gets the closest script, as --animator cascde does.
         #expect(message("return t.animator('cascde')") == "test:26: t.animator: no animator 'cascde' (did you mean cascade?); expected a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom)")
         #expect(message("return t.animator('fade', { alpah = 1 })") == "test:26: t.animator(\"fade\"): unknown param 'alpah' (did you mean alpha?); known params: alpha, duration")
-        #expect(message("return t.animator('cascade', { spread = 'far' })") == "test:26: \(repositoryRoot)/animators/cascade.lua: param 'spread' expects a number, got \"far\"")
+        #expect(message("return t.animator('cascade', { spread = 'far' })") == "test:26: \(repositoryRoot)/animators/cascade.lua:5: param 'spread' expects a number, got \"far\"")
         #expect(message("return t.animator{ insrt = function() end }") == "test:26: t.animator: field 'insrt' is unknown (did you mean insert?); known fields: name, params, choices, insert, delete, update, shift, scroll")
         #expect(message("return t.animator(3)") == "test:26: t.animator: argument #1 (animator) must be a built-in animator (fade, scale, wobble), an animator script's name, or a table of hooks, got number")
         #expect(message("return t.provider{ animator = true }") == "test:26: t.provider: field 'animator' must be t.animator(...), a built-in animator (fade, scale, wobble), an animator script's name, or a table of hooks, got boolean")

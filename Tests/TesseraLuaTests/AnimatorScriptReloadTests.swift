@@ -44,7 +44,7 @@ import TesseraCore
     func choiceRefused() throws {
         let path = folder.write("timed.lua", source(duration: 0.5))
         let error = scriptError { _ = try AnimatorScript(host: LuaHost(), path: path, params: ["steps": 3]) }
-        #expect(error?.message == "\(path): param 'steps' expects one of 2, 4, got 3")
+        #expect(error?.message == "\(path):3: param 'steps' expects one of 2, 4, got 3")
     }
 
     @Test("reload reads the file again and keeps the overrides; a broken version is refused and the last good one stays")

@@ -191,7 +191,7 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
                 .replacingOccurrences(of: folder.path + "/", with: "")
         }
         #expect(loadError("return 3") == "bad.lua: the script's result must be a table of hooks (insert, delete, update, shift, scroll), got number")
-        #expect(loadError("local hooks = {}") == "bad.lua: the script's result must be a table of hooks (insert, delete, update, shift, scroll), got nil (the file returns nothing: end it with return and the table)")
+        #expect(loadError("local hooks = {}") == "bad.lua:1: the script returned nothing; end it with `return <table>`")
         // A misspelt hook is named at the line that defines it; another unknown key by the file.
         #expect(loadError("return { inserts = function() end }") == "bad.lua:1: field 'inserts' is unknown (did you mean insert?); known fields: name, params, choices, insert, delete, update, shift, scroll")
         #expect(loadError("return {\n  params = { from = 0.6 },\n  inesrt = function(e, p)\n  end,\n}") == "bad.lua:3: field 'inesrt' is unknown (did you mean insert?); known fields: name, params, choices, insert, delete, update, shift, scroll")

@@ -161,8 +161,8 @@ import TesseraCore
     @Test func aMisspeltHookGetsASuggestion() throws {
         let host = try LuaHost()
         let e = scriptError { _ = try host.loadLayoutScript(path: folder.write("typo.lua", "return { simplelayout = function(ctx) end }")) }
-        #expect(e?.message == "\(folder.path)/typo.lua: the script's result must be \(LuaHost.layoutShape), got a table without them; it has simplelayout: did you mean simpleLayout?")
+        #expect(e?.message == "\(folder.path)/typo.lua:1: field 'simplelayout' is unknown (did you mean simpleLayout?); the script's result must be \(LuaHost.layoutShape)")
         let v = scriptError { _ = try host.loadLayoutScript(path: folder.write("vis.lua", "return { frame = function() end, visibel = function() end }")) }
-        #expect(v?.message == "\(folder.path)/vis.lua: an analytic layout needs visible(x, y, w, h) next to frame(i); it has visibel: did you mean visible?")
+        #expect(v?.message == "\(folder.path)/vis.lua:1: field 'visibel' is unknown (did you mean visible?); an analytic layout needs visible(x, y, w, h) next to frame(i)")
     }
 }

@@ -33,10 +33,10 @@ import TesseraCore
         let script = try load("if p.columns > 9 then error('at most 9 columns') end return p.columns")
         let file = "\(folder.path)/built.lua"
         #expect(scriptError { _ = try script.configured(["colums": 3]) }?.message ==
-                "\(file): unknown param 'colums' (did you mean columns?); known params: columns, spacing")
-        // The script is known for a parameter error too, though the message has no line.
+                "\(file):3: unknown param 'colums' (did you mean columns?); known params: columns, spacing")
+        // A parameter error is placed at the script's params table.
         let param = scriptError { _ = try script.configured(["colums": 3]) }
-        #expect(param?.file == file && param?.line == nil && param?.location == nil)
+        #expect(param?.file == file && param?.line == 3)
         let runtime = scriptError { _ = try script.configured(["columns": 10]).layout(context) }
         #expect(runtime?.file == file && runtime?.line == 5)
         let umbrella: (any TesseraError)? = runtime

@@ -167,17 +167,17 @@ import TesseraCore
                 ["integer\t2\t42\ttrue\tb"])
         let file = "\(folder.path)/ctx.lua"
         #expect(scriptError { _ = try printed("", params: ["columns": "three"]) }?.message ==
-                "\(file): param 'columns' expects a number, got \"three\"")
+                "\(file):2: param 'columns' expects a number, got \"three\"")
         #expect(scriptError { _ = try printed("", params: ["flag": 1]) }?.message ==
-                "\(file): param 'flag' expects true or false, got 1")
+                "\(file):2: param 'flag' expects true or false, got 1")
         // Non-finite numbers come from Lua (1/0), never from JSON; messages spell them out.
         #expect(scriptError { _ = try printed("", params: ["flag": .double(.infinity)]) }?.message ==
-                "\(file): param 'flag' expects true or false, got inf")
+                "\(file):2: param 'flag' expects true or false, got inf")
         #expect(scriptError { _ = try printed("", params: ["columns": .double(.nan)]) }?.message ==
-                "\(file): param 'columns' expects a finite number, got nan")
+                "\(file):2: param 'columns' expects a finite number, got nan")
         #expect(try printed("print(p.title)", params: ["title": .double(-.infinity)]) == ["-inf"])
         #expect(scriptError { _ = try printed("", params: ["colums": 3]) }?.message ==
-                "\(file): unknown param 'colums' (did you mean columns?); known params: columns, flag, gap, list, title")
+                "\(file):2: unknown param 'colums' (did you mean columns?); known params: columns, flag, gap, list, title")
     }
 
     @Test func aScriptsOwnSizeRule() throws {

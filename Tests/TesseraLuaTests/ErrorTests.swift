@@ -481,7 +481,7 @@ import LuaBridge
     @Test func notALayout() throws {
         let e = try #require(try failure("nothing.lua", "local x = 1"))
         #expect(e.kind == .script)
-        #expect(e.message == "\(dir)/nothing.lua: the script's result must be \(LuaHost.layoutShape), got nil (the file returns nothing: end it with return and the table)")
+        #expect(e.message == "\(dir)/nothing.lua:1: the script returned nothing; end it with `return <table>`")
     }
 
     /// A result that is no table, a hook that is no function, and a param given to a script that

@@ -59,8 +59,8 @@ import TesseraCore
         #expect(sideways.params == ["spacing": 2, "mode": "columns"])
         #expect(try sideways.layout(context).allFrames == [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 12, y: 0, width: 10, height: 10)])
         #expect(layout.params == ["spacing": 2], "with(_:) leaves the layout it was called on alone")
-        #expect(scriptError { _ = try layout.with(["mode": "grid"]) }?.message == "\(path): param 'mode' expects one of \"rows\", \"columns\", got \"grid\"")
-        #expect(scriptError { _ = try layout.with(["gap": 1]) }?.message == "\(path): unknown param 'gap'; known params: mode, spacing")
+        #expect(scriptError { _ = try layout.with(["mode": "grid"]) }?.message == "\(path):2: param 'mode' expects one of \"rows\", \"columns\", got \"grid\"")
+        #expect(scriptError { _ = try layout.with(["gap": 1]) }?.message == "\(path):2: unknown param 'gap'; known params: mode, spacing")
     }
 
     @Test("requiredPaths lists the files require found, each once, in the order first found")

@@ -381,8 +381,8 @@ private func expectSame(_ a: any LayoutResult, _ b: any LayoutResult, viewport: 
         let host = try LuaHost()
         let direct = scriptError { _ = try host.loadLayoutScript(path: helper).configured(["colums": .int(3)]) }
         let typed = scriptError { _ = try host.loadLayoutScript(path: helper).configured(["columns": .bool(true)]) }
-        #expect(direct?.message == "\(helper): unknown param 'colums' (did you mean columns?); known params: columns, name")
-        #expect(typed?.message == "\(helper): param 'columns' expects a number, got true")
+        #expect(direct?.message == "\(helper):2: unknown param 'colums' (did you mean columns?); known params: columns, name")
+        #expect(typed?.message == "\(helper):2: param 'columns' expects a number, got true")
         for (call, expected) in [("require('helper'):with{ colums = 3 }", direct!.message),
                                  ("require('helper'):with{ columns = true }", typed!.message),
                                  ("require('helper'):with{ columns = 3 }:with{ colums = 1 }", direct!.message)] {

@@ -115,7 +115,7 @@ return {
         do { _ = try LuaHost().layout(named: "nope") } catch let e as LayoutError { unknown = e.message }
         #expect(unknown.hasPrefix("unknown layout 'nope'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split)"))
         #expect(messages == [
-            "stdin:1: \(path): unknown param 'nope'; known params: gap",
+            "stdin:1: \(path):3: unknown param 'nope'; known params: gap",
             "stdin:1: run: field 'params' applies only to layout scripts; give a built-in layout its params when you make it, like t.waterfall{columns = 3}",
             "stdin:1: run: argument #2 (options) must be a table like {width = 375, height = 812}, got number",
             "stdin:1: run: field 'width' must be a finite, non-negative number, got -1",

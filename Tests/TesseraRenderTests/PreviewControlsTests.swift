@@ -56,7 +56,7 @@ import TesseraCore
         #expect(problems.problems.map(\.message) == [
             #"items 0 ("a") and 2 ("c") overlap: (0, 0, 50, 50) and (20, 20, 50, 50)"#,
             #"items 1 ("b") and 3 ("d") overlap: (0, 200, 50, 500) and (0, 250, 50, 50)"#,
-            #"item 1 ("b") at (0, 200, 50, 500) lies outside the content bounds 100x300"#,
+            #"item 1 ("b") at (0, 200, 50, 500) lies outside the content bounds from (0, 0) to (100, 300)"#,
         ])
         #expect(problems.problems.map(\.frame) == [Rect(x: 0, y: 0, width: 70, height: 70), Rect(x: 0, y: 200, width: 50, height: 500),
                                                    Rect(x: 0, y: 200, width: 50, height: 500)])

@@ -56,7 +56,7 @@ import Testing
         #expect(check.stdout == "out/pick.lua: ok on 100 generated items: 100 items, content 375x37500, 0 warnings\n", "\(check.stderr)")
         let refused = try runTessera(["run", "out/pick.lua", "--param", "mode=tiles"], in: dir)
         #expect(refused.status == 1)
-        #expect(refused.stderr == "Error: out/pick.lua: param 'mode' expects one of \"grid\", \"list\", got \"tiles\".\n")
+        #expect(refused.stderr == "Error: out/pick.lua:3: param 'mode' expects one of \"grid\", \"list\", got \"tiles\".\n")
         let text = try String(contentsOf: repositoryRoot.appendingPathComponent(page), encoding: .utf8)
         #expect(text.contains("gives `\(refused.stderr.dropLast())`"), "docs/scripts.md quotes another message")
     }

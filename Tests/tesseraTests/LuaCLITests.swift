@@ -49,7 +49,7 @@ import TesseraLua
             // No time limit, so only the memory cap can stop the bomb, however busy the machine.
             (["bomb.lua", "--max-memory", "8", "--time-limit", "0"], "bomb.lua:3: memory limit of 8 MB exceeded.", true),
             (["require.lua"], "require.lua:1: module 'helper' not found:", true),
-            (["params.lua", "--param", "colums=3"], "params.lua: unknown param 'colums' (did you mean columns?); known params: columns.", false),
+            (["params.lua", "--param", "colums=3"], "params.lua:1: unknown param 'colums' (did you mean columns?); known params: columns.", false),
         ]
         for (args, message, traceback) in cases {
             let out = dir.appendingPathComponent("out.json")
@@ -389,7 +389,7 @@ import TesseraLua
         warning: items 0 (0) and 1 (1) overlap: (0, 0, 10, 10) and (0, 8, 10, 10)
         warning: items 1 (1) and 2 (2) overlap: (0, 8, 10, 10) and (-5, 16, 10, 10)
         warning: ... 97 more overlapping pairs
-        warning: item 2 (2) at (-5, 16, 10, 10) lies outside the content bounds 10x802.14
+        warning: item 2 (2) at (-5, 16, 10, 10) lies outside the content bounds from (0, 0) to (10, 802.14)
         messy.lua: problems on 100 generated items: 100 items, content 10x802.14, 100 warnings (99 overlapping pairs, 1 item outside)
 
         """)

@@ -30,12 +30,12 @@ import Testing
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains(#""frame": [0, 0, 375, 10]"#) || list.stdout.contains(#""frame":[0,0,375,10]"#), "\(list.stdout.prefix(400))")
         let cases: [([String], String)] = [
-            (["--param", "mode=tiles"], #"Error: pick.lua: param 'mode' expects one of "grid", "list", got "tiles"."#),
-            (["--param", "mode=gird"], #"Error: pick.lua: param 'mode' expects one of "grid", "list", got "gird" (did you mean grid?)."#),
-            (["--param", "mode=List"], #"Error: pick.lua: param 'mode' expects one of "grid", "list", got "List" (did you mean list?)."#),
-            (["--param", "columns=4"], "Error: pick.lua: param 'columns' expects one of 1, 2, 3, got 4."),
+            (["--param", "mode=tiles"], #"Error: pick.lua:2: param 'mode' expects one of "grid", "list", got "tiles"."#),
+            (["--param", "mode=gird"], #"Error: pick.lua:2: param 'mode' expects one of "grid", "list", got "gird" (did you mean grid?)."#),
+            (["--param", "mode=List"], #"Error: pick.lua:2: param 'mode' expects one of "grid", "list", got "List" (did you mean list?)."#),
+            (["--param", "columns=4"], "Error: pick.lua:2: param 'columns' expects one of 1, 2, 3, got 4."),
             // The type is checked first, as for a param without choices.
-            (["--param", "columns=many"], #"Error: pick.lua: param 'columns' expects a number, got "many"."#),
+            (["--param", "columns=many"], #"Error: pick.lua:2: param 'columns' expects a number, got "many"."#),
         ]
         for (args, message) in cases {
             let run = try runTessera(["run", "pick.lua"] + args, in: dir)
@@ -79,9 +79,9 @@ import Testing
         #expect(lines == [
             "✔ tests/pick_test.lua › a choice (_ ms)",
             "✘ tests/pick_test.lua › not a choice (_ ms)",
-            #"    tests/pick_test.lua:5: tests/../pick.lua: param 'mode' expects one of "grid", "list", got "tiles""#,
+            #"    tests/pick_test.lua:5: t.run: tests/../pick.lua:2: param 'mode' expects one of "grid", "list", got "tiles""#,
             "✘ tests/pick_test.lua › a near miss (_ ms)",
-            #"    tests/pick_test.lua:6: tests/../pick.lua: param 'mode' expects one of "grid", "list", got "lsit" (did you mean list?)"#,
+            #"    tests/pick_test.lua:6: t.run: tests/../pick.lua:2: param 'mode' expects one of "grid", "list", got "lsit" (did you mean list?)"#,
             "1 passed, 2 failed",
         ], "\(run.stdout)\(run.stderr)")
     }
@@ -107,31 +107,31 @@ import Testing
         let bounce = try animate("bounce")
         #expect(bounce.status == 1)
         #expect(bounce.stderr.split(separator: "\n").first.map(String.init)
-                == #"Error: \#(dir.appendingPathComponent("pop.lua").path): param 'curve' expects one of "linear", "spring", got "bounce"."#)
+                == #"Error: \#(dir.appendingPathComponent("pop.lua").path):2: param 'curve' expects one of "linear", "spring", got "bounce"."#)
         let sprign = try animate("sprign")
         #expect(sprign.status == 1)
         #expect(sprign.stderr
-                == #"Error: \#(dir.appendingPathComponent("pop.lua").path): param 'curve' expects one of "linear", "spring", got "sprign" (did you mean spring?)."# + "\n")
+                == #"Error: \#(dir.appendingPathComponent("pop.lua").path):2: param 'curve' expects one of "linear", "spring", got "sprign" (did you mean spring?)."# + "\n")
         let dirBad = try folder(["bad.lua": "return { params = { curve = \"linear\" }, choices = { curve = { \"spring\" } }, insert = function() end }\n"])
         let bad = try runTessera(["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json",
                                   "--animator", dirBad.appendingPathComponent("bad.lua").path])
         #expect(bad.stderr.split(separator: "\n").first.map(String.init)
-                == #"Error: \#(dirBad.appendingPathComponent("bad.lua").path): choices.curve does not include the default "linear"."#)
+                == #"Error: \#(dirBad.appendingPathComponent("bad.lua").path):1: choices.curve does not include the default "linear"."#)
     }
 
     @Test func choicesThatDoNotFitTheParamsAreTheScriptsError() throws {
         let body = "simpleLayout = function(ctx) end }\n"
         let cases: [(String, String)] = [
             ("return { params = { mode = \"grid\" }, choices = { mdoe = { \"grid\" } }, " + body,
-             "Error: bad.lua: choices.mdoe names no declared param; known params: mode."),
+             "Error: bad.lua:1: choices.mdoe names no declared param; known params: mode."),
             ("return { params = { mode = \"grid\" }, choices = { mode = { \"list\", \"tiles\" } }, " + body,
-             #"Error: bad.lua: choices.mode does not include the default "grid"."#),
+             #"Error: bad.lua:1: choices.mode does not include the default "grid"."#),
             ("return { params = { mode = \"grid\" }, choices = { mode = { \"grid\", 2 } }, " + body,
-             "Error: bad.lua: choices.mode[2] must be a string, as the default is, got 2."),
+             "Error: bad.lua:1: choices.mode[2] must be a string, as the default is, got 2."),
             ("return { params = { mode = \"grid\" }, choices = { mode = {} }, " + body,
-             "Error: bad.lua: choices.mode must be a non-empty list of values, got an array."),
+             "Error: bad.lua:1: choices.mode must be a non-empty list of values, got an array."),
             ("return { params = { flag = true }, choices = { flag = { true, false } }, " + body,
-             "Error: bad.lua: choices.flag is for a param whose default is true; choices are for numbers and strings."),
+             "Error: bad.lua:1: choices.flag is for a param whose default is true; choices are for numbers and strings."),
             ("return { params = { mode = \"grid\" }, choices = \"grid\", " + body,
              #"Error: bad.lua: field 'choices' must be a table of lists by param name, like { mode = {"grid", "list"} }, got "grid"."#),
         ]

@@ -675,10 +675,10 @@ struct PreviewTests {
                            .object(["name": "mode", "default": "wide", "value": "narrow", "choices": ["wide", "narrow"]])])
         guard case .array(let content)? = last["content"] else { Issue.record("no content"); return }
         #expect(content.map(\.number) == [10, 20], "narrow rows")
-        // The error names the script but no line: the file is the head's place, said once.
+        // The error names the script and the line of the param's entry: the place is the head's, said once.
         let errors = try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("error") }
         #expect(errors.map { $0["message"]?.string } == [#"param 'mode' expects one of "wide", "narrow", got "tiles""#])
-        #expect(errors.map { $0["file"] } == [.string(script)] && errors.map { $0["line"] } == [nil])
+        #expect(errors.map { $0["file"] } == [.string(script)] && errors.map { $0["line"] } == [.int(1)])
     }
 
     @Test func aBuiltInLayoutGetsControlsFromItsParametersAndDefaults() async throws {

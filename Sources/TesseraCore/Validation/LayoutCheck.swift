@@ -149,7 +149,7 @@ package struct LayoutCheck {
             if let shelf = outsideScrolledContent[i] {
                 lines.append("item \(name(i)) at \(frames[i].compact) lies outside its section's scrolling content \(shelf.compact)")
             } else {
-                lines.append("item \(name(i)) at \(frames[i].compact) lies outside the content bounds \(Self.bounds(origin: contentOrigin, size: contentSize))")
+                lines.append("item \(name(i)) at \(frames[i].compact) lies outside the content bounds \(Self.extent(origin: contentOrigin, size: contentSize))")
             }
         }
         if outside.count > limit { lines.append("... \(NumberText.grouped(outside.count - limit)) more items outside the content bounds") }
@@ -195,6 +195,12 @@ package struct LayoutCheck {
     /// not (0, 0) (`255.02x180 at (119.98, 0)`, a narrow content mirrored right to left).
     public static func bounds(origin: Point, size s: Size) -> String {
         origin == .zero ? size(s) : "\(size(s)) at (\(number(origin.x)), \(number(origin.y)))"
+    }
+
+    /// The content box as a rectangle by its corners, `from (0, 0) to (211.5, 24)`: where a
+    /// frame must lie, so a frame at y < 0 is plainly outside it.
+    package static func extent(origin: Point, size s: Size) -> String {
+        "from (\(number(origin.x)), \(number(origin.y))) to (\(number(origin.x + s.width)), \(number(origin.y + s.height)))"
     }
 
     /// Warnings found, counting each missed-visible rectangle once.

@@ -117,8 +117,9 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         host.push(reference)
+        if lua_type(L, -1) == LUA_TNIL, fromFile { throw LuaHost.nothingReturned(path) }
         guard lua_type(L, -1) == LUA_TTABLE else {
-            throw LuaArguments.mismatch("\(path): the script's result", mustBe: "a table of hooks (\(hooks.joined(separator: ", ")))", got: lua_type(L, -1) == LUA_TNIL ? LuaHost.nothingReturned : LuaStack.typeName(L, -1), file: path)
+            throw LuaArguments.mismatch("\(path): the script's result", mustBe: "a table of hooks (\(hooks.joined(separator: ", ")))", got: LuaStack.typeName(L, -1), file: path)
         }
         let table = lua_gettop(L)
         lua_pushnil(L)

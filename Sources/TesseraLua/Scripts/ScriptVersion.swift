@@ -74,7 +74,16 @@ final class ScriptVersion {
                         choices: OrderedDictionary<String, [JSONValue]> = [:],
                         source: String) throws -> OrderedDictionary<String, JSONValue> {
         do { return try ParameterDefaults.resolve(overrides, defaults: defaults, choices: choices, source: source) }
-        catch let error as LayoutError { throw LuaArguments.relayed(error.message, file: source) }
+        catch let error as LayoutError {
+            // Named at the params entry the override was checked against (the `params = {`
+            // line for an unknown name): the same check again, with the line in its source.
+            var key: String?
+            if case .invalidParameter(let name, _, _, _, _, _) = error { key = name }
+            let place = TableEntryLine.place(source, table: "params", key: key)
+            do { _ = try ParameterDefaults.resolve(overrides, defaults: defaults, choices: choices, source: place) }
+            catch let placed as LayoutError { throw LuaArguments.relayed(placed.message, file: source) }
+            throw LuaArguments.relayed(error.message, file: source)
+        }
     }
 }
 
@@ -115,15 +124,17 @@ extension LuaHost {
             form = .simple
         } else if functions["frame"] != nil {
             guard functions["visible"] != nil else {
-                throw LuaArguments.statement("\(file): an analytic layout", "needs visible(x, y, w, h) next to frame(i)" + misspeltHook(in: table), file: file)
+                let needs = "an analytic layout needs visible(x, y, w, h) next to frame(i)"
+                throw misspeltHook(in: table, file: file, then: needs) ?? LuaArguments.statement("\(file):", needs, file: file)
             }
             form = .analytic
         } else if functions["build"] != nil {
             form = .built
         } else if lua_type(L, index) == LUA_TNIL {
-            throw LuaArguments.mismatch("\(file): the script's result", mustBe: LuaHost.layoutShape, got: LuaHost.nothingReturned, file: file)
+            throw LuaHost.nothingReturned(file)
         } else {
-            throw LuaArguments.mismatch("\(file): the script's result", mustBe: LuaHost.layoutShape, got: "a table without them" + misspeltHook(in: table), file: file)
+            throw misspeltHook(in: table, file: file, then: "the script's result must be " + LuaHost.layoutShape)
+                ?? LuaArguments.mismatch("\(file): the script's result", mustBe: LuaHost.layoutShape, got: "a table without them", file: file)
         }
 
         var defaults: OrderedDictionary<String, JSONValue> = [:]
@@ -173,27 +184,46 @@ extension LuaHost {
 
     static let hookNames = ["simpleLayout", "frame", "visible", "layout", "size", "build"]
 
-    /// "; it has simplelayout: did you mean simpleLayout?" for the first function field of the
-    /// table at `table` whose name is close to a hook's, or "". O(fields).
-    func misspeltHook(in table: Int32) -> String {
-        var found: [(String, String)] = []
+    /// "file:2: field 'simplelayout' is unknown (did you mean simpleLayout?); <then>" for the
+    /// function field of the table at `table` whose name is closest to a hook's (the first by
+    /// name among equals), at the line that defines it; nil when no field's name is close to one.
+    /// O(fields).
+    func misspeltHook(in table: Int32, file: String, then: String) -> LuaScriptError? {
+        var found: (key: String, hook: String, line: Int)?
         lua_pushnil(L)
         while tb_next(L, table) != 0 {
             if lua_type(L, -1) == LUA_TFUNCTION, let key = LuaStack.string(L, -2), !LuaHost.hookNames.contains(key),
-               let hook = DidYouMean.suggestion(for: key, among: LuaHost.hookNames) {
-                found.append((key, hook))
+               found.map({ key < $0.key }) ?? true, let hook = DidYouMean.suggestion(for: key, among: LuaHost.hookNames) {
+                found = (key, hook, definition(at: -1)?.line ?? 0)
             }
             tb_pop(L, 1)
         }
-        guard let (key, hook) = found.min(by: { $0.0 < $1.0 }) else { return "" }
-        return "; it has \(key): did you mean \(hook)?"
+        guard let found else { return nil }
+        let place = found.line > 0 ? "\(file):\(found.line)" : file
+        return LuaArguments(L, function: place, file: file).error(.field(found.key), "is unknown (did you mean \(found.hook)?); \(then)")
     }
 
     /// What a layout script must return, for "file: the script's result must be <this>, got ...".
     static let layoutShape = "a layout: a table with simpleLayout(ctx, params), or with frame(i) and visible(x, y, w, h), or with build(params) returning a t.* layout, or a value built with the tessera module (t.waterfall{...})"
 
-    /// What a script file that returned nothing got, with its usual cause: a missing last `return`.
-    static let nothingReturned = "nil (the file returns nothing: end it with return and the table)"
+    /// "file:LAST: the script returned nothing; end it with `return <table>`": a layout or
+    /// animator file whose result is nil, placed at its last line, where the `return` belongs.
+    /// Reads the file again, so only when the error is raised. O(size of the file).
+    static func nothingReturned(_ file: String) -> LuaScriptError {
+        let last = ScriptFiles.read(file, limit: 64 << 20).flatMap(lastLine)
+        return LuaArguments.statement(last.map { "\(file):\($0):" } ?? "\(file):", "the script returned nothing; end it with `return <table>`", file: file)
+    }
+
+    /// The 1-based number of the last line of `source` with more than blanks on it, or nil
+    /// when there is none. O(source).
+    static func lastLine(_ source: [UInt8]) -> Int? {
+        var line = 1, last: Int?
+        for byte in source {
+            if byte == UInt8(ascii: "\n") { line += 1 }
+            else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") { last = line }
+        }
+        return last
+    }
 
     /// What a `build(params)` that returned nothing got, with its usual cause: a `return` left out
     /// before the `t.*` call.

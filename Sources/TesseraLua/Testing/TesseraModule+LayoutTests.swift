@@ -42,15 +42,21 @@ extension TesseraModule {
                 if name.hasSuffix(".lua") && !session.isInsideProject(target) {
                     throw args.outsideProject("layout '\(name)'", roots: session.options.roots)
                 }
-                do { layout = try host.layout(named: target, params: params, style: runParameterStyle) } catch let error as LuaScriptError where error.kind == .file {
-                    throw args.relayed(error.message)   // at the test's line
+                // A missing file, a script's shape or params, a built-in's params: all at the
+                // test's line, as t.run's own checks are.
+                do { layout = try host.layout(named: target, params: params, style: runParameterStyle) } catch let error as LuaScriptError where error.kind == .file || error.kind == .script {
+                    throw args.relayed(error.message)
+                } catch let error as LayoutError {
+                    throw args.relayed(error.message)
                 } catch {
                     throw scriptFailure(error, session: session, args: args)
                 }
             } else {
                 layoutName = "layout"
                 let base = try args.layout(1, "layout", host: host)
-                layout = params.isEmpty ? base : try host.layout(from: host.value(at: 1), params: params)
+                do { layout = params.isEmpty ? base : try host.layout(from: host.value(at: 1), params: params) }
+                catch let error as LuaScriptError where error.kind == .script { throw args.relayed(error.message) }
+                catch let error as LayoutError { throw args.relayed(error.message) }
             }
             var dataset: Dataset = try options?.with("data") { slot in
                 // Items written in the test (or generated) are its own: a repeat there is a mistake.
@@ -196,7 +202,7 @@ extension TesseraModule {
             let content = Rect(origin: origin, size: size)
             let elements = (run.result.supplementaries + run.result.decorations).filter { LayoutCheck.lies($0.frame, outside: content) }
             guard !check.outside.isEmpty || !elements.isEmpty else { return 0 }
-            var lines = ["expected every element inside the content bounds \(LayoutCheck.bounds(origin: origin, size: size)), "
+            var lines = ["expected every element inside the content bounds \(LayoutCheck.extent(origin: origin, size: size)), "
                          + "\(NumberText.grouped(check.outside.count + elements.count)) lie outside:"]
             lines += check.outsideWarnings(limit: 10).map { "  " + $0 }
             lines += elements.prefix(10).map { "  \($0.kind) of section \($0.section) at \($0.frame.compact) lies outside the content bounds" }

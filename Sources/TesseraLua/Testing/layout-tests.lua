@@ -5,7 +5,7 @@
 -- line of the test file that made it (error level 2 from a matcher).
 local host = ...
 local error, type, tostring, setmetatable = error, type, tostring, setmetatable
-local abs, format = math.abs, string.format
+local abs, max, huge, format = math.abs, math.max, math.huge, string.format
 
 -- Numbers as every message writes them: 316, not 316.0; 0.1 + 0.2 as 0.3; nan, inf, -inf.
 local function show(v)
@@ -46,8 +46,18 @@ local function check(message)
   if message then error(message, 3) end
 end
 
+-- Two finite numbers this close are one value after rounding (0.1 + 0.2 and 0.3).
+local function roundingApart(a, b)
+  return type(a) == "number" and type(b) == "number" and a ~= b and abs(a) < huge and abs(b) < huge
+    and abs(a - b) <= 1e-9 * max(abs(a), abs(b))
+end
+
 function Expectation:toEqual(expected)
-  check(host.equal(self.value, expected))
+  local message = host.equal(self.value, expected)
+  if message and roundingApart(self.value, expected) then
+    message = message .. " (they differ by a rounding error: use toBeCloseTo(" .. show(expected) .. "))"
+  end
+  check(message)
 end
 
 function Expectation:toBeCloseTo(expected, tolerance)

@@ -1,0 +1,138 @@
+/// Where a script declares an entry of one of its top-level tables (`params = { columns = 2 }`,
+/// `choices = { mode = {...} }`), for messages about it. Lua keeps no line for a table
+/// constructor's fields, so this reads the script's source again: only when an error is being
+/// built, never when a script loads.
+enum TableEntryLine {
+    /// "file:LINE" for `key` inside the `table = {` constructor of the script at `file` (the
+    /// line of `table = {` itself when `key` is nil or not found there), or `file` alone when
+    /// the file cannot be read or has no such table. O(size of the file).
+    static func place(_ file: String, table: String, key: String? = nil) -> String {
+        guard let source = ScriptFiles.read(file, limit: 4 << 20),
+              let line = line(in: source, table: table, key: key) else { return file }
+        return "\(file):\(line)"
+    }
+
+    /// The 1-based line of `key` in the first `table = {` of `source` (of the constructor when
+    /// `key` is nil or absent from it), or nil when `source` has no such constructor. Strings and
+    /// comments are skipped, so a `columns` in either is not taken for the key. O(source).
+    static func line(in source: [UInt8], table: String, key: String?) -> Int? {
+        var scan = Scanner(bytes: source)
+        var start: (line: Int, depth: Int)?
+        while let word = scan.nextToken() {
+            guard let opened = start else {
+                // The table's own name followed by `=` and `{`.
+                if word.text == table, scan.skip("="), scan.peek(UInt8(ascii: "{")) { start = (word.line, scan.depth) }
+                continue
+            }
+            if scan.depth <= opened.depth { break }   // the constructor closed without the key
+            guard let key, scan.depth == opened.depth + 1 else { continue }
+            if word.text == key, scan.skip("=") { return word.line }
+            if word.text == "[" + key + "]" { return word.line }
+        }
+        return start?.line
+    }
+
+    /// Walks Lua source token by token, keeping the line and the brace depth; yields names and
+    /// `["string"]` keys, skips everything else.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var at = 0
+        var lineNumber = 1
+        var depth = 0
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        func peek(_ byte: UInt8) -> Bool { at < bytes.count && bytes[at] == byte }
+
+        /// Skips blanks, then `text` if it is next and not the start of `==`.
+        mutating func skip(_ text: String) -> Bool {
+            skipBlanks()
+            let wanted = Array(text.utf8)
+            guard at + wanted.count <= bytes.count, Array(bytes[at..<at + wanted.count]) == wanted,
+                  !(at + wanted.count < bytes.count && bytes[at + wanted.count] == UInt8(ascii: "=")) else { return false }
+            at += wanted.count
+            skipBlanks()
+            return true
+        }
+
+        mutating func skipBlanks() {
+            while at < bytes.count {
+                let c = bytes[at]
+                if c == UInt8(ascii: "\n") { lineNumber += 1; at += 1 }
+                else if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") { at += 1 }
+                else if c == UInt8(ascii: "-"), at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: "-") { skipComment() }
+                else { return }
+            }
+        }
+
+        /// The next name (or `["key"]`) with its line, keeping `depth` over the braces passed.
+        mutating func nextToken() -> (text: String, line: Int)? {
+            while true {
+                skipBlanks()
+                guard at < bytes.count else { return nil }
+                let c = bytes[at]
+                if isNameStart(c) {
+                    let begin = at
+                    while at < bytes.count, isNameStart(bytes[at]) || (bytes[at] >= 48 && bytes[at] <= 57) { at += 1 }
+                    return (String(decoding: bytes[begin..<at], as: UTF8.self), lineNumber)
+                }
+                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                    skipString(c)
+                } else if c == UInt8(ascii: "["), let level = longBracket() {
+                    skipLong(level)
+                } else if c == UInt8(ascii: "["), at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: "\"") || bytes[at + 1] == UInt8(ascii: "'") {
+                    let line = lineNumber, quote = bytes[at + 1]
+                    at += 1
+                    let begin = at + 1
+                    skipString(quote)
+                    let text = String(decoding: bytes[begin..<max(begin, at - 1)], as: UTF8.self)
+                    if peek(UInt8(ascii: "]")) { at += 1; return ("[" + text + "]", line) }
+                } else {
+                    if c == UInt8(ascii: "{") { depth += 1 } else if c == UInt8(ascii: "}") { depth -= 1 }
+                    at += 1
+                }
+            }
+        }
+
+        private func isNameStart(_ c: UInt8) -> Bool {
+            c == UInt8(ascii: "_") || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+        }
+
+        /// From a quote: past the closing one (an escaped quote does not close it).
+        private mutating func skipString(_ quote: UInt8) {
+            at += 1
+            while at < bytes.count, bytes[at] != quote, bytes[at] != UInt8(ascii: "\n") {
+                at += bytes[at] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            at += 1
+        }
+
+        /// From `--`: past the end of the line, or of a long comment `--[==[ ... ]==]`.
+        private mutating func skipComment() {
+            at += 2
+            if peek(UInt8(ascii: "[")), let level = longBracket() { skipLong(level); return }
+            while at < bytes.count, bytes[at] != UInt8(ascii: "\n") { at += 1 }
+        }
+
+        /// The level of the long bracket `[==[` at `at`, or nil when none opens there.
+        private func longBracket() -> Int? {
+            var k = at + 1, level = 0
+            while k < bytes.count, bytes[k] == UInt8(ascii: "=") { level += 1; k += 1 }
+            return k < bytes.count && bytes[k] == UInt8(ascii: "[") ? level : nil
+        }
+
+        /// From a long bracket of `level`: past its closing `]==]`, counting the lines inside.
+        private mutating func skipLong(_ level: Int) {
+            at += level + 2
+            let close = [UInt8(ascii: "]")] + Array(repeating: UInt8(ascii: "="), count: level) + [UInt8(ascii: "]")]
+            while at < bytes.count {
+                if bytes[at] == UInt8(ascii: "]"), at + close.count <= bytes.count, Array(bytes[at..<at + close.count]) == close {
+                    at += close.count
+                    return
+                }
+                if bytes[at] == UInt8(ascii: "\n") { lineNumber += 1 }
+                at += 1
+            }
+        }
+    }
+}
