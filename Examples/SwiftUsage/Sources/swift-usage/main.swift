@@ -71,7 +71,7 @@ check("diff", changeset, Changeset(itemsDeleted: [ItemPath(section: 0, item: 1)]
 check("lua script", runScript(path: "layouts/waterfall.lua", params: ["columns": 2], dataset: dataset),
       "\(dataset.count) items in \(try host().loadLayoutScript(path: "layouts/waterfall.lua").configured(["columns": 2]).layout(LayoutContext(dataset: dataset)).contentSize)")
 check("lua parameter error", runScript(path: "layouts/waterfall.lua", params: ["colums": 2], dataset: dataset),
-      "script error: layouts/waterfall.lua: unknown param 'colums' (did you mean columns?); known params: columns, spacing")
+      "script error: layouts/waterfall.lua:27: unknown param 'colums' (did you mean columns?); known params: columns, spacing")
 let broken = runScript(path: "Examples/SwiftUsage/Scripts/broken.lua", params: [:], dataset: dataset)
 check("lua runtime error", String(broken.prefix { $0 != "\n" }),
       "script error: Examples/SwiftUsage/Scripts/broken.lua:6: ctx.set: argument #4 (w) must be a number, got nil (an item field the dataset lacks reads as nil)")
