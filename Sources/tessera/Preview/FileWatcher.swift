@@ -174,7 +174,10 @@ final class FileWatcher: @unchecked Sendable {
         mode = .poll
         #endif
         let mode = mode
-        watching = startThread { [self] in mode == .inotify ? readEvents() : pollFiles() }
+        watching = startThread { [self] in
+            Thread.current.name = "preview watch"
+            mode == .inotify ? readEvents() : pollFiles()
+        }
         #if canImport(Glibc)
         if !watching { closeDescriptors() }
         #endif

@@ -23,6 +23,7 @@ struct PageSocket {
         guard socket.send(handshake) else { return hub.remove(id) }
         let writerDone = DispatchSemaphore(value: 0)
         let writing = startThread {
+            Thread.current.name = "preview page"
             var taken = true
             while taken, let item = outbox.take() {
                 let frame = item.frame

@@ -141,7 +141,10 @@ final class PreviewServer: @unchecked Sendable {
             access.port = port
             listener = fd
         }
-        guard startThread({ [self] in acceptLoop(fd) }) else {
+        guard startThread({ [self] in
+            Thread.current.name = "preview accept"
+            acceptLoop(fd)
+        }) else {
             close(fd)
             throw CLIError("preview: cannot start a thread to accept connections (the system has no more threads)")
         }
@@ -184,6 +187,11 @@ final class PreviewServer: @unchecked Sendable {
         close(listener)
     }
 
+    /// The name each connection's thread carries (a page's socket keeps it), as `top -H` and
+    /// `/proc/PID/task/*/comm` show it: the preview's threads are named, so the ones connections
+    /// hold can be told from the runtime's pool.
+    static let connectionThreadName = "preview conn"
+
     private func admit(_ fd: Int32) {
         let admitted = lock.withLock {
             guard !stopping, case .admitted(let shedding) = slots.admit(fd) else { return false }
@@ -195,6 +203,7 @@ final class PreviewServer: @unchecked Sendable {
             return Self.refuse(fd, with: .text(503, "too many connections (at most \(limits.connections))"))
         }
         let started = startThread { [self] in
+            Thread.current.name = Self.connectionThreadName
             serve(ConnectedSocket(fd: fd, sendSeconds: limits.sendSeconds, sendRate: limits.sendRate))
             lock.withLock { slots.remove(fd) }
             close(fd)
