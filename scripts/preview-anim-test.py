@@ -319,7 +319,8 @@ try:
     browser = Browser()
     browser.call("Page.navigate", url=url + "#w=375&h=500")
     browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"4\"]')", "the generated items' picture")
-    # The page draws the pass it came with before its socket opens; a save before that plays nowhere.
+    # The page draws the pass it came with before its socket opens (a save before that plays once it
+    # opens: preview-loading-save-test.py); the save below is one an open page sees.
     browser.wait("document.getElementById('conn').textContent === 'connected'", "the page's socket")
     check("the generated items are laid out", close(browser.eval(rect_js('[data-id="4"]')), [130, 100, 110, 80]),
           str(browser.eval(rect_js('[data-id="4"]'))))

@@ -924,10 +924,10 @@ final class TestClient {
         guard connected == 0 else { Foundation.close(fd); throw CLIError("connect: \(systemReason(errno))") }
     }
 
-    /// A page's WebSocket, past its handshake.
-    static func page(port: Int) throws -> TestClient {
+    /// A page's WebSocket (its address adding `query` after the token), past its handshake.
+    static func page(port: Int, query: String = "") throws -> TestClient {
         let client = try TestClient(port: port)
-        try client.send(Array(("GET /ws?token=\(PreviewServerTests.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
+        try client.send(Array(("GET /ws?token=\(PreviewServerTests.token)\(query) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
             + "Upgrade: websocket\r\nConnection: keep-alive, Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n").utf8))
         let expected = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n"
         let head = try client.read(expected.utf8.count)

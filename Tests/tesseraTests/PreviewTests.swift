@@ -1822,7 +1822,7 @@ private final class RunLog: @unchecked Sendable {
 }
 
 /// The error lines a session logged, in order.
-private final class ErrorLog: @unchecked Sendable {
+final class ErrorLog: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
     var all: [String] { lock.withLock { lines } }

@@ -39,6 +39,7 @@ slices.port1.onmessage = () => { const f = resume; resume = null; if (f) f(); };
 // A frame message (its header read from `buf` at `t0`; the frames from `body` on).
 function applyFrame(buf, h, body, arrived, t0) {
   arrivals.set(h.gen, arrived);
+  frameGen = h.gen;
   if (!sizeChosen && h.viewport) { S.w = h.viewport[0]; S.h = h.viewport[1]; sizeChosen = true; sizeView(); }
   if (h.viewport && h.viewport[0] === S.w && h.viewport[1] === S.h) askedSizes.clear();
   const F = new Float64Array(buf, body, 4 * h.count);
@@ -146,6 +147,9 @@ function showError(e) {
 // The paint report also says when the generation's message arrived and how long the two
 // animation frames took, so that a latency splits into server, page and frame pacing.
 let ws = null, retry = 250, lastPaint = 0;
+// The generation of the newest frame the page has (served with it, or sent): the socket's address
+// says it, and a save made while the page loaded (or while it was disconnected) plays from it.
+let frameGen = -1;
 const arrivals = new Map();
 function send(message) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(message)); }
 // The longest main-thread task of a generation, from the Long Tasks API (tasks of 50 ms and
@@ -228,7 +232,8 @@ function receiveBinary(buf, arrived) {
 // The pass the server had when it served the page (the elements first-ids and first-frame, in
 // base64): drawn as the page loads, so the layout shows before the socket answers. The socket
 // brings it again, and that copy is drawn as any frame is (measured, inspected, reported
-// painted to the server, which hears nothing of this one).
+// painted to the server, which hears nothing of this one); or, when a save came in between, the
+// save's frame, after its animation from this pass (the socket's address names the pass).
 let servedHeader = null;
 function drawFirstPass() {
   const bytes = id => {
@@ -247,7 +252,7 @@ function drawFirstPass() {
   sizeChosen = chosen;
 }
 function connect() {
-  const url = 'ws://' + location.host + '/ws?token=' + encodeURIComponent(token);
+  const url = 'ws://' + location.host + '/ws?token=' + encodeURIComponent(token) + (frameGen >= 0 ? '&gen=' + frameGen : '');
   let socket = null;
   if (!workersFail) try { socket = new WorkerSocket(url); } catch (e) { workersFail = true; }
   if (!socket) { socket = new WebSocket(url); socket.binaryType = 'arraybuffer'; }

@@ -16,10 +16,11 @@ struct PageSocket {
     /// Answers the page's handshake with `handshake` (the 101 reply) and serves the page until its
     /// socket closes; `rest` holds bytes that came with the handshake. The page joins the hub
     /// before it hears the answer, so whatever is published once its socket is open reaches it
-    /// (a save just after the page connects plays there too).
-    func serve(_ socket: ConnectedSocket, handshake: Data, rest: [UInt8]) {
+    /// (a save just after the page connects plays there too), and says the generation it has
+    /// (`generation`), so that a save made before (while the page loaded) plays there as well.
+    func serve(_ socket: ConnectedSocket, handshake: Data, rest: [UInt8], having generation: Int?) {
         let id = UUID()
-        let outbox = hub.add(id)
+        let outbox = hub.add(id, having: generation)
         guard socket.send(handshake) else { return hub.remove(id) }
         let writerDone = DispatchSemaphore(value: 0)
         let writing = startThread {

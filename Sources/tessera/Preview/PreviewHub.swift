@@ -3,8 +3,10 @@ import Foundation
 /// The pages connected to `tessera preview` and what the latest generation sent them.
 ///
 /// The render thread publishes; each page's WebSocket task adds and removes itself. A page
-/// that connects gets the last good frame and, when the latest run failed, its error. The id
-/// table goes to a page only when the page does not have the version the frame names.
+/// that connects gets the last good frame and, when the latest run failed, its error; a page
+/// that connects holding the generation the last good frame's animation plays from (the page
+/// was served that one, and the save came before its socket opened) gets the animation first.
+/// The id table goes to a page only when the page does not have the version the frame names.
 /// Lock-protected (both sides are threads or tasks that must not wait on each other). Each
 /// page's messages wait in its own bounded `PageOutbox`: a page that stops reading neither
 /// grows the server nor delays another page.
@@ -17,6 +19,8 @@ final class PreviewHub: @unchecked Sendable {
     private let lock = NSLock()
     private var clients: [UUID: Client] = [:]
     private var frame: (data: Data, idsVersion: Int)?
+    /// The save's animation that came with `frame`, and the generation it plays from.
+    private var animation: (from: Int, message: String)?
     /// Good runs published so far: the number of the last one (0: none yet).
     private var passes = 0
     private var ids: (version: Int, message: Data)?
@@ -26,12 +30,14 @@ final class PreviewHub: @unchecked Sendable {
 
     var clientCount: Int { lock.withLock { clients.count } }
 
-    /// Registers a page; it gets the current picture at once. Returns its outbox, which ends
-    /// when the page is removed.
-    func add(_ id: UUID) -> PageOutbox {
+    /// Registers a page; it gets the current picture at once, played from `generation` (the
+    /// one the page has) when the current frame's animation plays from that one. Returns its
+    /// outbox, which ends when the page is removed.
+    func add(_ id: UUID, having generation: Int? = nil) -> PageOutbox {
         let outbox = PageOutbox()
         lock.withLock {
             clients[id] = Client(outbox: outbox)
+            if frame != nil, let animation, animation.from == generation { outbox.text(animation.message) }
             sendCurrent(to: id)
         }
         return outbox
@@ -49,13 +55,17 @@ final class PreviewHub: @unchecked Sendable {
         lock.withLock { sendCurrent(to: id) }
     }
 
-    /// A good run: its frame to every page (with the id table where a page lacks it).
-    func publish(frame data: Data, idsVersion: Int, ids idsMessage: () throws -> Data) rethrows {
+    /// A good run: its frame to every page (with the id table where a page lacks it), after its
+    /// save's `animation` (played from the generation `from`) when it has one.
+    func publish(frame data: Data, idsVersion: Int, animation: (from: Int, message: String)? = nil,
+                 ids idsMessage: () throws -> Data) rethrows {
         // Built before taking the lock: a million ids take a while, and pages come and go meanwhile.
         let table = lock.withLock { ids?.version } == idsVersion ? nil : try idsMessage()
         lock.withLock {
             if let table { ids = (idsVersion, table) }
             frame = (data, idsVersion)
+            self.animation = animation
+            if let animation { for client in clients.values { client.outbox.text(animation.message) } }
             passes += 1
             error = nil
             running = nil

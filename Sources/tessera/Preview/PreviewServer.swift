@@ -297,10 +297,18 @@ final class PreviewServer: @unchecked Sendable {
             case .key(let accepted): key = accepted
             case .refused(let refusal): return reply(refusal)
             }
+            // The generation the page has drawn (it was served one, or had one before it lost its socket).
+            var having: Int?
+            if let gen = head.query("gen") {
+                guard let number = Int(gen), number >= 0 else {
+                    return reply(.text(400, "expected gen to be the generation the page has, a whole number from 0, got \(gen.prefix(40).debugDescription)"))
+                }
+                having = number
+            }
             let accepted = HTTPReply(status: 101, headers: [("Upgrade", "websocket"), ("Connection", "Upgrade"),
                                                             ("Sec-WebSocket-Accept", WebSocketFrame.acceptKey(for: key))], body: Data())
             PageSocket(hub: hub, limits: limits, startThread: startThread, onMessage: onMessage)
-                .serve(socket, handshake: accepted.bytes, rest: rest)
+                .serve(socket, handshake: accepted.bytes, rest: rest, having: having)
         default:
             reply(.text(404, "not found"))
         }

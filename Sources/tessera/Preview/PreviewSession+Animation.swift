@@ -12,11 +12,12 @@ extension PreviewSession {
     /// the bytes the read stage compared (what its hooks raise fails the run like any error). A
     /// data save relays the last good data out with `layout` and reloads it to the new data; a
     /// save of the layout replays the last good frames and the new ones (no script runs again).
-    /// Nil when `PlayedChange` says the run just repaints.
+    /// Returned with the last good generation, which it plays from; nil when `PlayedChange`
+    /// says the run just repaints.
     func playChange(layout: any Layout, to run: LayoutRun, inputs: PlayedChange.Inputs,
-                    scriptFiles: ScriptFileBytes) throws -> String? {
+                    scriptFiles: ScriptFileBytes) throws -> (from: Int, message: String)? {
         guard let change = PlayedChange.between(lastGoodInputs, and: inputs, in: configuration),
-              let name = configuration.animator, let (_, last) = stateLock.withLock({ lastGood }) else { return nil }
+              let name = configuration.animator, let (from, last) = stateLock.withLock({ lastGood }) else { return nil }
         let (offset, shelves) = stateLock.withLock { (pageOffset, pageShelves) }
         let provider = BasicProvider(data: ItemSource(dataset: last.dataset),
                                      layout: change == .reload ? layout : ReplayedLayout(result: last.result, name: last.layoutName),
@@ -33,7 +34,7 @@ extension PreviewSession {
         }
         let labels = TimelineLabels(field: ItemLabels(field: configuration.label), before: played.viewsBefore, after: engine.views,
                                     old: last.dataset, new: dataset)
-        return try PreviewAnimation.message(timeline: played.timeline, labels: labels, generation: generation,
-                                            offset: engine.scrollState.contentOffset, viewport: run.viewport)
+        return (from, try PreviewAnimation.message(timeline: played.timeline, labels: labels, generation: generation,
+                                                   offset: engine.scrollState.contentOffset, viewport: run.viewport))
     }
 }

@@ -100,9 +100,22 @@ extension PreviewSession {
 
     static let maxMessageBytes = 1 << 20
 
-    /// Says on the terminal and to the page why its message was not taken.
+    /// Says to the page why its message was not taken, and on the terminal too for the first
+    /// `RefusalLog.shown` of a window of `refusalWindow` seconds from the page's first refusal;
+    /// the window's other refusals get one line as it closes.
     func refuse(_ reason: String, to client: UUID) {
-        logError("preview: a page's message was refused: \(reason)")
+        let (line, opened) = stateLock.withLock { () -> (String?, Bool) in
+            let opened = refusals[client] == nil
+            return (refusals[client, default: RefusalLog()].line(for: reason), opened)
+        }
+        if opened {
+            let window = configuration.refusalWindow
+            DispatchQueue.global().asyncAfter(deadline: .now() + window) { [weak self] in
+                guard let self, let summary = stateLock.withLock({ refusals.removeValue(forKey: client) })?.summary(seconds: window) else { return }
+                logError(summary)
+            }
+        }
+        if let line { logError(line) }
         hub.send(JSONWriter.write(.object(["type": .string("refused"), "message": .string(reason)])), to: client)
     }
 

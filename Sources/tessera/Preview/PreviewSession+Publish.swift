@@ -13,8 +13,8 @@ extension PreviewSession {
                  inputs: PlayedChange.Inputs, scriptFiles: ScriptFileBytes, timings: inout [(String, Double)],
                  retired: Retired) throws -> UInt64 {
         var t4 = Self.now()
-        if let animation = try playChange(layout: layout, to: run, inputs: inputs, scriptFiles: scriptFiles) {
-            hub.publish(note: animation)
+        let animation = try playChange(layout: layout, to: run, inputs: inputs, scriptFiles: scriptFiles)
+        if animation != nil {
             let t = Self.now()
             timings.append(("animate", Self.ms(t4, t)))
             t4 = t
@@ -25,7 +25,7 @@ extension PreviewSession {
             lastGood = (generation, run)
             lastGoodSources = sources
         }
-        try hub.publish(frame: message, idsVersion: idsVersion) {
+        try hub.publish(frame: message, idsVersion: idsVersion, animation: animation) {
             try PreviewUpdate.idsMessage(dataset: run.dataset, version: idsVersion, texts: configuration.measure,
                                          labels: ItemLabels(field: configuration.label), storage: Self.data)
         }

@@ -53,6 +53,8 @@ final class PreviewSession: @unchecked Sendable {
         var measure = false
         /// After this many seconds a run still going is said to be (see PreviewSession+StillRunning).
         var stillRunningAfter = 3.0
+        /// A page's refused messages are logged in windows of this many seconds (see `RefusalLog`).
+        var refusalWindow = 10.0
     }
 
     let configuration: Configuration
@@ -131,6 +133,8 @@ final class PreviewSession: @unchecked Sendable {
     var pageShelves: [Int: Point] = [:]
     /// The run in progress (guarded by `stateLock`; see PreviewSession+StillRunning).
     var running: RunInProgress?
+    /// Each page's refused messages in its current window (guarded by `stateLock`; see `refuse`).
+    var refusals: [UUID: RefusalLog] = [:]
 
     // Render-thread state.
     var generation = 0
