@@ -11,10 +11,10 @@ struct PreviewRefusalLogTests {
         var log = RefusalLog()
         let lines = (1...13).map { log.line(for: "reason \($0)") }
         #expect(lines == (1...10).map { "preview: a page's message was refused: reason \($0)" } + [nil, nil, nil])
-        #expect(log.summary(seconds: 10) == "preview: … and 3 more refused messages from this page in the last 10 s")
+        #expect(log.summary(seconds: 10) == "preview: not shown: 3 more refused messages from this page in the last 10 s")
         var eleven = RefusalLog()
         for n in 1...11 { _ = eleven.line(for: "reason \(n)") }
-        #expect(eleven.summary(seconds: 2.5) == "preview: … and 1 more refused message from this page in the last 2.5 s")
+        #expect(eleven.summary(seconds: 2.5) == "preview: not shown: 1 more refused message from this page in the last 2.5 s")
         var ten = RefusalLog()
         for n in 1...10 { _ = ten.line(for: "reason \(n)") }
         #expect(ten.summary(seconds: 10) == nil, "every refusal had its line")
@@ -37,7 +37,7 @@ struct PreviewRefusalLogTests {
         #expect(lines.all == opening)
         // Both windows close (3 s after each page's first refusal): the flooding page's says what it left out.
         try PreviewServerTests.waitUntil { session.stateLock.withLock { session.refusals.isEmpty } }
-        #expect(lines.all == opening + ["preview: … and 3 more refused messages from this page in the last 3 s"])
+        #expect(lines.all == opening + ["preview: not shown: 3 more refused messages from this page in the last 3 s"])
         // A refusal after the window opens the next one: it has its line.
         session.handle(message(16), from: flooding)
         #expect(lines.all.last == refused(16))

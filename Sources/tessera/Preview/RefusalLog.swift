@@ -23,6 +23,6 @@ struct RefusalLog: Equatable {
     /// The line that closes a window of `seconds`: nil when every refusal had its own.
     func summary(seconds: Double) -> String? {
         guard dropped > 0 else { return nil }
-        return "preview: … and \(NumberText.counted(dropped, "more refused message")) from this page in the last \(NumberText.exact(seconds)) s"
+        return "preview: not shown: \(NumberText.counted(dropped, "more refused message")) from this page in the last \(NumberText.exact(seconds)) s"
     }
 }
