@@ -284,40 +284,30 @@ import LuaBridge
                 == "\(dir)/answers.lua:3: visible returned a number; expected an array of item indices")
     }
 
-    @Test func visibleIndexOutOfRange() throws {
+    /// An index out of range names the range; on empty data, which has none ("1..0"), the
+    /// message says the data is empty.
+    @Test(arguments: [
+        ("4", 3, "visible returned Lua index 4, outside 1..3"),
+        ("\"two\"", 0, "visible returned 2 indices; expected none (the data is empty: no index names one)"),
+    ])
+    func visibleIndexOutOfRange(entry: String, count: Int, message: String) throws {
         let host = try LuaHost()
-        let path = folder.write("grid.lua", """
+        let path = folder.write("grid\(count).lua", """
         return {
           frame = function(i) return (i - 1) * 10, 0, 10, 10 end,
           visible = function(x, y, w, h)
-            return { 1, 4 }
+            return { 1, \(entry) }
           end,
           layout = function(ctx) return ctx.count * 10, 10 end,
         }
         """)
+        let context = sizedContext(Array(repeating: Size(width: 10, height: 10), count: count))
         let result = try #require(try host.loadLayoutScript(path: path).configured().layout(context).base as? ScriptedAnalyticResult)
         let e = try #require(scriptError { _ = try result.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) })
-        #expect(e.message == "\(dir)/grid.lua:3: visible returned Lua index 4, outside 1..3")
+        #expect(e.message == "\(dir)/grid\(count).lua:3: " + message)
         // Through the protocol, as renderers and the engine ask, the same error is thrown.
         let any: any LayoutResult = result
         #expect(scriptError { _ = try any.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) } == e)
-    }
-
-    /// On empty data no entry can be an index: the message says so instead of "outside 1..0".
-    @Test func visibleOnEmptyDataSaysTheDataIsEmpty() throws {
-        let host = try LuaHost()
-        let path = folder.write("none.lua", """
-        return {
-          frame = function(i) return (i - 1) * 10, 0, 10, 10 end,
-          visible = function(x, y, w, h)
-            return { 1, "two" }
-          end,
-          layout = function(ctx) return ctx.count * 10, 10 end,
-        }
-        """)
-        let result = try #require(try host.loadLayoutScript(path: path).configured().layout(sizedContext([])).base as? ScriptedAnalyticResult)
-        let e = try #require(scriptError { _ = try result.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) })
-        #expect(e.message == "\(dir)/none.lua:3: visible returned 2 indices; expected none (the data is empty: no index names one)")
     }
 
     /// An entry that is no index is named by its type, a fractional one by its value ("a
