@@ -203,6 +203,13 @@ TB_INTERNAL int tb_paramsindex(lua_State *L);
 /* Messages.c, the one builder of the bridge's messages (formats as tb_deferror's):
 ** [-0, +1, m] pushes the message and returns it; */
 TB_INTERNAL const char *tb_pushfmessage(lua_State *L, const char *fmt, ...);
+/* [-0, +0, v] raises the argument error of the item index at `arg` (argument #n, named i, of
+** fn) that is outside 1..count: "must be an item index in 1..count, got 4"; on empty data,
+** which has no range to give, "must be an item index, got 1 (the data is empty: no index
+** names one)", as the Swift checks word it (LuaArguments.indexError); */
+TB_INTERNAL int tb_itemindexerror(lua_State *L, int arg, const char *fn, int n, lua_Integer count);
+/* why no index is in range on empty data (count 0), as every message says it. */
+#define TB_EMPTYDATA "the data is empty: no index names one"
 /* [-0, +0, v] raises it after "file:line: " where the script function at `fidx` was defined
 ** (the drivers: what that function returned is wrong); */
 TB_INTERNAL int tb_functionerror(lua_State *L, int fidx, const char *fmt, ...);

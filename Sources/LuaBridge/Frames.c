@@ -68,7 +68,7 @@ static TB_SLOWPATH int tb_setchecked(lua_State *L, const tb_Frames *f) {
     return tb_deferror(L, "ctx.set: argument #1 (i) must be an integer, got %v (call it with a dot: ctx.set(i, x, y, w, h))", 1);
   if (!isint) return tb_argerror(L, 1, "ctx.set", 1, "i", "an integer");
   if (i < 1 || i > f->count)
-    return tb_argerror(L, 1, "ctx.set", 1, "i", tb_pushfmessage(L, "an item index in 1..%I", f->count));
+    return tb_itemindexerror(L, 1, "ctx.set", 1, f->count);
   for (k = 0; k < 4; k++) {
     v[k] = lua_tonumberx(L, k + 2, &ok[k]);
     if (!ok[k]) return tb_argerror(L, k + 2, "ctx.set", k + 2, tb_fieldnames[k], "a number");
@@ -246,15 +246,15 @@ int tb_runsimple(lua_State *L) {
       lua_Integer written = 0;   /* both ways were used: say so, not just the list's length */
       for (i = 0; i < f->count; i++) written += f->seen[i] != 0;
       if (written == f->count)
-        return tb_functionerror(L, 1, "simpleLayout set %I frame%s with ctx.set and also returned a list of %I; "
+        return tb_functionerror(L, 1, "simpleLayout set %G frame%s with ctx.set and also returned a list of %G; "
                                 "keep ctx.set, which set every frame, and return nothing", written, written == 1 ? "" : "s", n);
-      return tb_functionerror(L, 1, "simpleLayout set %I frame%s with ctx.set and also returned a list of %I; keep one way: "
-                              "ctx.set for each of the %I item%s and return nothing, or return a list of all %I frames",
+      return tb_functionerror(L, 1, "simpleLayout set %G frame%s with ctx.set and also returned a list of %G; keep one way: "
+                              "ctx.set for each of the %G item%s and return nothing, or return a list of all %G frames",
                               written, written == 1 ? "" : "s", n, f->count, f->count == 1 ? "" : "s", f->count);
     }
     if (n != f->count)
-      return tb_functionerror(L, 1, "simpleLayout returned %I frame%s for %I item%s", n, n == 1 ? "" : "s",
-                              f->count, f->count == 1 ? "" : "s");
+      return tb_functionerror(L, 1, "simpleLayout returned %G frame%s for %G item%s%s", n, n == 1 ? "" : "s",
+                              f->count, f->count == 1 ? "" : "s", f->count == 0 ? " (the data is empty)" : "");
     for (i = 1; i <= n; i++) {
       if (lua_rawgeti(L, 4, i) != LUA_TTABLE)
         return tb_functionerror(L, 1, "simpleLayout: frame " TB_LUAINDEX " is a %s, expected a table {x, y, w, h}",
@@ -276,7 +276,7 @@ int tb_runsimple(lua_State *L) {
     lua_Integer written = 0;
     for (i = 0; i < f->count; i++) written += f->seen[i] != 0;
     for (i = 0; i < f->count && f->seen[i]; i++) {}
-    return tb_functionerror(L, 1, "simpleLayout set %I of %I frames; frame " TB_LUAINDEX " was never set",
+    return tb_functionerror(L, 1, "simpleLayout set %G of %G frames; frame " TB_LUAINDEX " was never set",
                             written, f->count, TB_LUAINDEXARGS(i + 1));
   }
   return 0;
@@ -303,6 +303,23 @@ int tb_runframe(lua_State *L) {
   return 4;
 }
 
+/* [-0, +0, v] Raises why entry k (on top) of the n that visible returned is no Lua index in
+** 1..count; on empty data, that it returned any. */
+static TB_SLOWPATH int tb_visibleerror(lua_State *L, lua_Integer k, lua_Integer n, lua_Integer count) {
+  int isint;
+  lua_Integer i = lua_tointegerx(L, -1, &isint);
+  if (count == 0)
+    return tb_functionerror(L, 1, "visible returned %G %s; expected none (" TB_EMPTYDATA ")",
+                            n, n == 1 ? "index" : "indices");
+  if (!isint && lua_type(L, -1) == LUA_TNUMBER)        /* show 1.5 itself: "a number" reads as fine */
+    return tb_functionerror(L, 1, "visible returned %s at [%I]; expected whole Lua item indices 1..%I",
+                            tb_pushfmessage(L, "%N", lua_tonumber(L, -1)), k, count);
+  if (!isint)
+    return tb_functionerror(L, 1, "visible returned a %s at [%I]; expected Lua item indices 1..%I",
+                            luaL_typename(L, -1), k, count);
+  return tb_functionerror(L, 1, "visible returned Lua index %I, outside 1..%I", i, count);
+}
+
 int tb_runvisible(lua_State *L) {
   lua_Integer count = lua_tointeger(L, 6), n, k;
   luaL_checktype(L, 1, LUA_TFUNCTION);
@@ -319,14 +336,7 @@ int tb_runvisible(lua_State *L) {
     lua_Integer i;
     lua_rawgeti(L, 9, k);
     i = lua_tointegerx(L, -1, &isint);
-    if (!isint && lua_type(L, -1) == LUA_TNUMBER)        /* show 1.5 itself: "a number" reads as fine */
-      return tb_functionerror(L, 1, "visible returned %s at [%I]; expected whole Lua item indices 1..%I",
-                              tb_pushfmessage(L, "%N", lua_tonumber(L, -1)), k, count);
-    if (!isint)
-      return tb_functionerror(L, 1, "visible returned a %s at [%I]; expected Lua item indices 1..%I",
-                              luaL_typename(L, -1), k, count);
-    if (i < 1 || i > count)
-      return tb_functionerror(L, 1, "visible returned Lua index %I, outside 1..%I", i, count);
+    if (!isint || i < 1 || i > count) return tb_visibleerror(L, k, n, count);
     lua_pop(L, 1);
   }
   return 1;

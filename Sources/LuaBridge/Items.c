@@ -32,8 +32,7 @@ static lua_Integer tb_checkitemindex(lua_State *L, const char *method, lua_Integ
       tb_deferror(L, "%s: argument #1 (i) must be an integer, got %v (call it with a colon: %s(i))", method, 2, method);
     tb_argerror(L, 2, method, 1, "i", "an integer");
   }
-  if (i < 1 || i > count)
-    tb_argerror(L, 2, method, 1, "i", tb_pushfmessage(L, "an item index in 1..%I", count));
+  if (i < 1 || i > count) tb_itemindexerror(L, 2, method, 1, count);
   return i;
 }
 

@@ -1,9 +1,10 @@
 /*
 ** Messages.c: one builder for every error message the bridge composes.
-** tb_pushfmessage is lua_pushfstring with two more directives (%N a number as messages show
-** it, %v the value in a stack slot as a message describes it), so C messages and the Swift
-** host's (which calls tb_formatnumber) print numbers alike: "%.14g" for finite values (no
-** float noise: 0.1 + 0.2 reads 0.3), and "nan", "inf", "-inf" on every platform. Each error
+** tb_pushfmessage is lua_pushfstring with three more directives (%N a number as messages show
+** it, %G a count, %v the value in a stack slot as a message describes it), so C messages and
+** the Swift host's (which calls tb_formatnumber, and NumberText.grouped for counts) print
+** numbers alike: "%.14g" for finite values (no float noise: 0.1 + 0.2 reads 0.3), and "nan",
+** "inf", "-inf" on every platform; counts with their digits grouped ("12,345"). Each error
 ** is "file:line: " + such a message, the place being the calling script line (tb_deferror,
 ** luaL_error's role), where a script function was defined (tb_functionerror: what it
 ** returned is wrong) or any place the caller pushed (tb_errorwhere: the limits' stops).
@@ -42,6 +43,19 @@ void tb_formatnumber(double v, char *out, size_t size) {
   else snprintf(out, size, "%.14g", v);
 }
 
+void tb_formatgrouped(lua_Integer n, char *out, size_t size) {
+  char digits[24], text[32];
+  lua_Unsigned magnitude = n < 0 ? 0u - (lua_Unsigned)n : (lua_Unsigned)n;   /* no overflow at the minimum */
+  int count = snprintf(digits, sizeof digits, "%llu", (unsigned long long)magnitude), k, at = 0;
+  if (n < 0) text[at++] = '-';
+  for (k = 0; k < count; k++) {
+    if (k > 0 && (count - k) % 3 == 0) text[at++] = ',';
+    text[at++] = digits[k];
+  }
+  text[at] = '\0';
+  snprintf(out, size, "%s", text);
+}
+
 void tb_pushnumbertext(lua_State *L, double v) {
   char text[32];
   tb_formatnumber(v, text, sizeof text);
@@ -54,8 +68,8 @@ void tb_pushvaluetext(lua_State *L, int idx) {
 }
 
 /* [-0, +1, m] Pushes fmt with its arguments: %s (a C string), %d (int), %I (lua_Integer),
-** %N (double, as number text), %v (int: an absolute stack slot at or below `top`, as
-** tb_pushvaluetext describes it), %%. */
+** %G (lua_Integer, a count, as tb_formatgrouped writes it), %N (double, as number text), %v
+** (int: an absolute stack slot at or below `top`, as tb_pushvaluetext describes it), %%. */
 static void tb_pushmessage(lua_State *L, int top, const char *fmt, va_list ap) {
   int pieces = 0;
   luaL_checkstack(L, 40, "error message");
@@ -70,6 +84,12 @@ static void tb_pushmessage(lua_State *L, int top, const char *fmt, va_list ap) {
       case 's': { const char *s = va_arg(ap, const char *); lua_pushstring(L, s ? s : "(null)"); break; }
       case 'd': lua_pushfstring(L, "%d", va_arg(ap, int)); break;
       case 'I': lua_pushfstring(L, "%I", (LUAI_UACINT)va_arg(ap, lua_Integer)); break;
+      case 'G': {
+        char text[32];
+        tb_formatgrouped(va_arg(ap, lua_Integer), text, sizeof text);
+        lua_pushstring(L, text);
+        break;
+      }
       case 'N': tb_pushnumbertext(L, va_arg(ap, double)); break;
       case 'v': {
         int idx = va_arg(ap, int);   /* slots above the caller's top hold our pieces, not arguments */
@@ -145,6 +165,11 @@ int tb_argerror(lua_State *L, int arg, const char *fn, int n, const char *name, 
   if (name != NULL && *name)
     return tb_deferror(L, "%s: argument #%d (%s) must be %s, got %v%s", fn, n, name, expected, arg, hint);
   return tb_deferror(L, "%s: argument #%d must be %s, got %v%s", fn, n, expected, arg, hint);
+}
+
+int tb_itemindexerror(lua_State *L, int arg, const char *fn, int n, lua_Integer count) {
+  if (count > 0) return tb_argerror(L, arg, fn, n, "i", tb_pushfmessage(L, "an item index in 1..%I", count));
+  return tb_deferror(L, "%s: argument #%d (i) must be an item index, got %v (" TB_EMPTYDATA ")", fn, n, lua_absindex(L, arg));
 }
 
 void tb_pushscriptwhere(lua_State *L, int level) { tb_pushscriptwherein(L, L, level); }

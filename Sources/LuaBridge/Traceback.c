@@ -262,8 +262,10 @@ static int tb_walk(tb_TraceOut *out, lua_State *L, int level, const void **sough
     if (limit2show-- == 0) {
       int n = last - level - TB_LEVELS2 + 1;
       if (out != NULL) {
+        char skipped[32];   /* a count, grouped as messages write one; nothing is allocated */
+        tb_formatgrouped(n, skipped, sizeof skipped);
         tb_putheader(out);
-        tb_putf(out, "\n\t...\t(skipping %d levels)", n);
+        tb_putf(out, "\n\t...\t(skipping %s levels)", skipped);
       }
       level += n;
     } else if (out == NULL) {

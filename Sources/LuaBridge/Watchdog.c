@@ -99,8 +99,7 @@ void tb_raisestop(lua_State *L, int level) {
     snprintf(text, sizeof text, "%g", b->seconds);
     tb_pushfmessage(L, "time limit of %s s of CPU time exceeded", text);
   } else if (reason == TB_STOP_INSTRUCTIONS) {
-    snprintf(text, sizeof text, "%lld", b->maxinstructions);
-    tb_pushfmessage(L, "instruction budget of %s exceeded", text);
+    tb_pushfmessage(L, "instruction budget of %G exceeded", (lua_Integer)b->maxinstructions);
   } else {
     lua_pushliteral(L, "interrupted");
   }

@@ -109,7 +109,7 @@ import TesseraCore
     ]
 
     /// The messages of `calls` (each a Lua expression run with pcall), without "file:line: ".
-    static func messages(_ host: LuaHost, _ calls: [String], prelude: String = "", inLayout: Bool) throws -> [String] {
+    static func messages(_ host: LuaHost, _ calls: [String], prelude: String = "", inLayout: Bool, count: Int = 3) throws -> [String] {
         let list = calls.map { "function() return \($0) end" }.joined(separator: ",\n")
         let body = """
         \(prelude)
@@ -129,7 +129,7 @@ import TesseraCore
               for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end
             end }
             """, chunkName: "=args", environment: host.newEnvironment())[0]
-            let context = LayoutContext(dataset: Dataset.synthetic(count: 3) { _ in Size(width: 10, height: 10) },
+            let context = LayoutContext(dataset: Dataset.synthetic(count: count) { _ in Size(width: 10, height: 10) },
                                         collectionSize: Size(width: 100, height: 100))
             _ = try host.layout(from: layout).layout(context)
         } else {
@@ -164,6 +164,21 @@ import TesseraCore
             "t.run: field 'data' must be a dataset path or an array of items, got number",
             "t.run: field 'sizing' must be one of fit, fillWidth, intrinsic, fill, got string",
         ])
+    }
+
+    /// On empty data no index is in range, so an item index names no range ("1..0") but says
+    /// why, in C (ctx:item, ctx:size, ctx.set) and in Swift (ctx:id, ctx:section) alike.
+    @Test func anItemIndexOnEmptyDataSaysTheDataIsEmpty() throws {
+        let calls = ["ctx:item(1)", "ctx:size(1)", "ctx.set(1, 0, 0, 1, 1)", "ctx:id(1)", "ctx:section(0)"]
+        let got = try Self.messages(LuaHost(), calls, inLayout: true, count: 0)
+        #expect(got == [
+            "ctx:item: argument #1 (i) must be an item index, got 1 (the data is empty: no index names one)",
+            "ctx:size: argument #1 (i) must be an item index, got 1 (the data is empty: no index names one)",
+            "ctx.set: argument #1 (i) must be an item index, got 1 (the data is empty: no index names one)",
+            "ctx:id: argument #1 (i) must be an item index, got 1 (the data is empty: no index names one)",
+            "ctx:section: argument #1 (i) must be an item index, got 0 (the data is empty: no index names one)",
+        ])
+        for message in got { #expect(message.wholeMatch(of: Self.shape) != nil, "not in the one shape: \(message)") }
     }
 
     @Test func everyWrongArgumentGetsItsExactMessageInTheOneShape() throws {

@@ -161,15 +161,15 @@ import TesseraCore
     /// C loops a script sizes stop at the limits (an instruction budget far below the work).
     @Test func cLoopsStopAtTheLimits() throws {
         let budgeted = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
-        #expect(error("table.move({}, 1, 2^62, 1, {})", host: budgeted)?.message == "hardening:1: instruction budget of 100000 exceeded")
+        #expect(error("table.move({}, 1, 2^62, 1, {})", host: budgeted)?.message == "hardening:1: instruction budget of 100,000 exceeded")
         #expect(error("table.insert(setmetatable({}, { __len = function() return math.maxinteger - 1 end, __index = rawequal, __newindex = rawequal }), 1, 5)",
-                      host: budgeted)?.message == "hardening:1: instruction budget of 100000 exceeded")
+                      host: budgeted)?.message == "hardening:1: instruction budget of 100,000 exceeded")
         #expect(error("table.remove(setmetatable({}, { __len = function() return math.maxinteger end, __index = rawequal, __newindex = rawequal }), 1)",
-                      host: budgeted)?.message == "hardening:1: instruction budget of 100000 exceeded")
+                      host: budgeted)?.message == "hardening:1: instruction budget of 100,000 exceeded")
         #expect(error("table.sort(setmetatable({}, { __len = function() return 2^30 end, __index = tostring, __newindex = rawequal }))",
-                      host: budgeted)?.message == "hardening:1: instruction budget of 100000 exceeded")
+                      host: budgeted)?.message == "hardening:1: instruction budget of 100,000 exceeded")
         #expect(error("table.concat(setmetatable({}, { __len = function() return math.maxinteger end, __index = rawlen }))",
-                      host: budgeted)?.message == "hardening:1: instruction budget of 100000 exceeded")
+                      host: budgeted)?.message == "hardening:1: instruction budget of 100,000 exceeded")
         #expect(try evaluate("return string.rep('', math.maxinteger), string.rep('', math.maxinteger, ''), #string.rep('ab', 3, ',')", host: budgeted) ==
                 [.string(""), .string(""), .integer(8)])
         // The replacements do what the standard ones do.

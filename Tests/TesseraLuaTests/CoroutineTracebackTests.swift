@@ -80,7 +80,7 @@ import TesseraCore
         coroutine.resume(co)
         """, host: budgeted)
         #expect(e?.kind == .instructionLimit)
-        #expect(e?.message == "co:2: instruction budget of 100000 exceeded")
+        #expect(e?.message == "co:2: instruction budget of 100,000 exceeded")
         #expect(e?.traceback == "stack traceback:\n\tco:2: in function <co:1>\n\tco:4: in main chunk")
     }
 
@@ -94,7 +94,7 @@ import TesseraCore
         """)
         #expect(e?.message == "co:1: stack overflow (calls nested too deeply: a function that calls itself without end?)")
         let call = "\tco:1: in upvalue 'f'\n"
-        #expect(e?.traceback == "stack traceback:\n" + String(repeating: call, count: 10) + "\t...\t(skipping 999975 levels)\n"
+        #expect(e?.traceback == "stack traceback:\n" + String(repeating: call, count: 10) + "\t...\t(skipping 999,975 levels)\n"
                 + String(repeating: call, count: 10) + "\tco:1: in function <co:1>\n\tco:2: in main chunk")
     }
 }

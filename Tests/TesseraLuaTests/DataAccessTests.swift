@@ -280,7 +280,7 @@ import TesseraCore
         return ok, message, empty[1], empty[2]
         """, environment: environment)
         #expect(results == [.boolean(false), .string("ctx.set can only be called while simpleLayout runs"),
-                            .boolean(false), .string("ctx.set: argument #1 (i) must be an item index in 1..0, got 1")])
+                            .boolean(false), .string("ctx.set: argument #1 (i) must be an item index, got 1 (the data is empty: no index names one)")])
     }
 
     @Test func sizeMatchesTheContext() throws {

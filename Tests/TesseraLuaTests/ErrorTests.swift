@@ -14,13 +14,13 @@ import LuaBridge
 
     /// Loads and lays out `source` (written as `name`); returns the error.
     func failure(_ name: String, _ source: String, host: LuaHost? = nil,
-                 params: [String: JSONValue] = [:]) throws -> LuaScriptError? {
+                 params: [String: JSONValue] = [:], in context: LayoutContext? = nil) throws -> LuaScriptError? {
         let host = try host ?? LuaHost()
         let path = folder.write(name, source)
         let error = scriptError {
             var overrides = OrderedDictionaryShim()
             for (k, v) in params { overrides[k] = v }
-            _ = try host.loadLayoutScript(path: path).configured(overrides.value).layout(context)
+            _ = try host.loadLayoutScript(path: path).configured(overrides.value).layout(context ?? self.context)
         }
         // The host stays usable after any failure.
         let env = try host.newEnvironment()
@@ -139,6 +139,65 @@ import LuaBridge
         #expect(none.message == "\(dir)/count0.lua:1: simpleLayout returned 0 frames for 3 items")
     }
 
+    /// The bridge writes a count as NumberText.grouped and the pages' displayCount do, on the
+    /// cases they share (display-counts.json) and at the ends of lua_Integer.
+    @Test func theBridgeGroupsCountsAsSwiftAndThePagesDo() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../TesseraRenderTests/Fixtures/display-counts.json")
+        guard case .array(let rows)? = try JSONParser.parse(String(contentsOf: url, encoding: .utf8))["cases"] else {
+            Issue.record("display-counts.json has no cases")
+            return
+        }
+        func grouped(_ n: Int) -> String {
+            var text = [CChar](repeating: 0, count: 32)
+            tb_formatgrouped(lua_Integer(n), &text, text.count)
+            return String(cString: text)
+        }
+        #expect(rows.count == 13)
+        for row in rows {
+            guard case .array(let pair) = row, let value = pair.first?.number, let text = pair.last?.string else {
+                Issue.record("a case is no [count, text] pair: \(row)")
+                continue
+            }
+            #expect(grouped(Int(value)) == text)
+        }
+        #expect(grouped(Int.min) == "-9,223,372,036,854,775,808")
+        #expect(grouped(Int.max) == "9,223,372,036,854,775,807")
+    }
+
+    /// The counts are grouped, as every count in a message is; the indices stay plain. On
+    /// empty data the message says why no frame was expected.
+    @Test func frameCountsAreGroupedAndEmptyDataIsSaid() throws {
+        let many = sizedContext(Array(repeating: Size(width: 10, height: 10), count: 12_345))
+        let returned = try #require(try failure("returned.lua", """
+        return { simpleLayout = function(ctx)
+          local frames = {}
+          for i = 1, 1000 do frames[i] = {0, 0, 1, 1} end
+          return frames
+        end }
+        """, in: many))
+        #expect(returned.message == "\(dir)/returned.lua:1: simpleLayout returned 1,000 frames for 12,345 items")
+        let unset = try #require(try failure("unset.lua", """
+        return { simpleLayout = function(ctx)
+          for i = 1, 1234 do ctx.set(i, 0, 0, 1, 1) end
+        end }
+        """, in: many))
+        #expect(unset.message == "\(dir)/unset.lua:1: simpleLayout set 1,234 of 12,345 frames; frame 1235 (Lua index; item 1234 in the output) was never set")
+        let both = try #require(try failure("both.lua", """
+        return { simpleLayout = function(ctx)
+          local frames = {}
+          for i = 1, 1234 do ctx.set(i, 0, 0, 1, 1) end
+          for i = 1, 1000 do frames[i] = {0, 0, 1, 1} end
+          return frames
+        end }
+        """, in: many))
+        #expect(both.message == "\(dir)/both.lua:1: simpleLayout set 1,234 frames with ctx.set and also returned a list of 1,000; keep one way: "
+                + "ctx.set for each of the 12,345 items and return nothing, or return a list of all 12,345 frames")
+        let empty = try #require(try failure("empty.lua", "return { simpleLayout = function(ctx) return { {0, 0, 1, 1}, {0, 0, 1, 1} } end }",
+                                             in: sizedContext([])))
+        #expect(empty.message == "\(dir)/empty.lua:1: simpleLayout returned 2 frames for 0 items (the data is empty)")
+    }
+
     @Test func nanInfinityAndNegativeThroughSet() throws {
         let cases: [(String, String)] = [
             ("0/0, 0, 1, 1", "x = nan"), ("0, 1/0, 1, 1", "y = inf"),
@@ -225,20 +284,27 @@ import LuaBridge
                 == "\(dir)/answers.lua:3: visible returned a number; expected an array of item indices")
     }
 
-    @Test func visibleIndexOutOfRange() throws {
+    /// An index out of range names the range; on empty data, which has none ("1..0"), the
+    /// message says the data is empty.
+    @Test(arguments: [
+        ("4", 3, "visible returned Lua index 4, outside 1..3"),
+        ("\"two\"", 0, "visible returned 2 indices; expected none (the data is empty: no index names one)"),
+    ])
+    func visibleIndexOutOfRange(entry: String, count: Int, message: String) throws {
         let host = try LuaHost()
-        let path = folder.write("grid.lua", """
+        let path = folder.write("grid\(count).lua", """
         return {
           frame = function(i) return (i - 1) * 10, 0, 10, 10 end,
           visible = function(x, y, w, h)
-            return { 1, 4 }
+            return { 1, \(entry) }
           end,
           layout = function(ctx) return ctx.count * 10, 10 end,
         }
         """)
+        let context = sizedContext(Array(repeating: Size(width: 10, height: 10), count: count))
         let result = try #require(try host.loadLayoutScript(path: path).configured().layout(context).base as? ScriptedAnalyticResult)
         let e = try #require(scriptError { _ = try result.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) })
-        #expect(e.message == "\(dir)/grid.lua:3: visible returned Lua index 4, outside 1..3")
+        #expect(e.message == "\(dir)/grid\(count).lua:3: " + message)
         // Through the protocol, as renderers and the engine ask, the same error is thrown.
         let any: any LayoutResult = result
         #expect(scriptError { _ = try any.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) } == e)
@@ -295,7 +361,7 @@ import LuaBridge
         tb_refusewatchdog(budgeted.L, 1)
         let b = try #require(try failure("count.lua", "return { simpleLayout = function(ctx)\n  while true do end\nend }", host: budgeted))
         #expect(b.kind == .instructionLimit)
-        #expect(b.message == "\(dir)/count.lua:2: instruction budget of 50000 exceeded")
+        #expect(b.message == "\(dir)/count.lua:2: instruction budget of 50,000 exceeded")
     }
 
     /// A host made without limits has the default's, 1 s of CPU time. The loop never ends, so
@@ -328,7 +394,7 @@ import LuaBridge
         let host = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
         let e = try #require(try failure("budget.lua", "return { simpleLayout = function(ctx)\n  local n = 0\n  while true do n = n + 1 end\nend }", host: host))
         #expect(e.kind == .instructionLimit)
-        #expect(e.message == "\(dir)/budget.lua:3: instruction budget of 100000 exceeded")
+        #expect(e.message == "\(dir)/budget.lua:3: instruction budget of 100,000 exceeded")
         // A script within the budget runs normally afterwards.
         let ok = folder.write("small.lua", "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end end }")
         #expect(try host.loadLayoutScript(path: ok).configured().layout(context).count == 3)

@@ -42,7 +42,7 @@ import TesseraCore
         let stopped = try #require(scriptError {
             _ = try host.evaluate("local f = load('\\n\\nwhile true do end', '=chunk')\nf()", chunkName: "=mine", environment: host.newEnvironment())
         })
-        #expect(stopped.message == "chunk:3: instruction budget of 100000 exceeded")
+        #expect(stopped.message == "chunk:3: instruction budget of 100,000 exceeded")
     }
 
     @Test func theTestHarnessFramesAreLeftOut() throws {

@@ -85,6 +85,6 @@ import Testing
                               chunkName: "=budget", environment: env)
         }
         #expect(e?.kind == .instructionLimit)
-        #expect(e?.message == "budget:1: instruction budget of 10000000 exceeded")
+        #expect(e?.message == "budget:1: instruction budget of 10,000,000 exceeded")
     }
 }

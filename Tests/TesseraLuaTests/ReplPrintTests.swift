@@ -104,11 +104,24 @@ import TesseraCore
               22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40,
               41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59,
               60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78,
-              ... at least 999922 more entries
+              ... at least 999,922 more entries
             }
             -- (truncated: output is limited to 5 lines)
             """)
         #expect(repl.out.count == 2 && repl.out[1].hasSuffix("  ... at least 996 more entries\n}\n-- (truncated: output is limited to 5 lines)"), "\(repl.out)")
+    }
+
+    /// The notes write their counts grouped, as every message does; the values printed stay plain.
+    @Test func theNotesGroupTheirCounts() throws {
+        let repl = try ReplRecorder()
+        repl.session.maxLines = 1000
+        repl.session.maxCharacters = 100_000
+        repl.feed("rows = {} for i = 1, 3000 do rows[i] = {i * 1000} end", "rows", "{string.rep('x', 1234)}")
+        #expect(repl.err == [])
+        #expect(repl.out.count == 2)
+        #expect(repl.out.first?.hasPrefix("{\n  {1000},\n  {2000},\n") == true)
+        #expect(repl.out.first?.hasSuffix("\n  {999000},\n  ... at least 2,001 more entries\n}\n-- (truncated: output is limited to 1,000 lines)") == true, "\(repl.out.first?.suffix(200) ?? "")")
+        #expect(repl.out.last == "{\n  \"" + String(repeating: "x", count: 200) + "\"...(1,234 bytes),\n}")
     }
 
     @Test func longTextIsCutWithANote() throws {

@@ -157,7 +157,7 @@ final class ReplRecorder {
         repl.feed("big = {string.byte(('x'):rep(3000), 1, -1)}", "#big", "big")
         #expect(repl.out == ["3000"])
         #expect(repl.err.count == 1)
-        #expect(repl.err.first?.hasPrefix("error calling 'print' (instruction budget of 2000 exceeded)\n") == true)
+        #expect(repl.err.first?.hasPrefix("error calling 'print' (instruction budget of 2,000 exceeded)\n") == true)
     }
 
     @Test func errorsPrintAndTheSessionGoesOn() throws {
@@ -207,7 +207,7 @@ final class ReplRecorder {
         counted.feed("for i = 1, 1e9 do end", "1")
         #expect(counted.out == ["1"])
         #expect(counted.err.count == 1)
-        #expect(counted.err[0].hasPrefix("stdin:1: instruction budget of 100000 exceeded\n"))
+        #expect(counted.err[0].hasPrefix("stdin:1: instruction budget of 100,000 exceeded\n"))
         #expect(counted.err[0].hasSuffix("(a line may run 100,000 instructions; start the REPL with --max-instructions N to change that)"))
 
         let capped = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 16 * 1_048_576, timeLimit: nil))

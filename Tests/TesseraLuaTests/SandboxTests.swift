@@ -119,7 +119,7 @@ import TesseraCore
         let budgeted = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
         let b = scriptError { _ = try evaluate(runaway, host: budgeted) }
         #expect(b?.kind == .instructionLimit)
-        #expect(b?.message == "sandbox:1: instruction budget of 100000 exceeded")   // in the coroutine, not at its resume
+        #expect(b?.message == "sandbox:1: instruction budget of 100,000 exceeded")   // in the coroutine, not at its resume
 
         let capped = try LuaHost(limits: ScriptLimits(maxMemoryBytes: 8 * 1_048_576, timeLimit: 5))
         let m = scriptError { _ = try evaluate("local f = coroutine.wrap(function() local t = {} while true do t[#t + 1] = {} end end) f()", host: capped) }
@@ -145,7 +145,7 @@ import TesseraCore
         #expect(e?.message.hasSuffix("time limit of 0.05 s of CPU time exceeded") == true)
         let budgeted = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
         let b = scriptError { _ = try evaluate(looping, host: budgeted) }
-        #expect(b?.message == "sandbox:1: instruction budget of 100000 exceeded")   // the loop's line, not the next
+        #expect(b?.message == "sandbox:1: instruction budget of 100,000 exceeded")   // the loop's line, not the next
         #expect(try evaluate("""
         local function handler(m) return "handled: " .. m end
         local ok, m = xpcall(error, handler, "x", 0)

@@ -28,7 +28,7 @@ import TesseraCore
           n = n + 1
         end
         """)
-        #expect(e.message == "ins:3: instruction budget of 100000 exceeded")
+        #expect(e.message == "ins:3: instruction budget of 100,000 exceeded")
         #expect(e.traceback == "stack traceback:\n\tins:3: in main chunk")
     }
 
@@ -39,7 +39,7 @@ import TesseraCore
         end)
         return ok
         """)
-        #expect(e.message == "ins:2: instruction budget of 100000 exceeded")
+        #expect(e.message == "ins:2: instruction budget of 100,000 exceeded")
         #expect(e.traceback == "stack traceback:\n\tins:2: in function <ins:1>\n\t[C]: in global 'pcall'\n\tins:1: in main chunk")
     }
 
@@ -51,7 +51,7 @@ import TesseraCore
         local ok, m = xpcall(spin, function(m) return "handled: " .. m end)
         error("not stopped: " .. tostring(m))
         """)
-        #expect(e.message == "ins:2: instruction budget of 100000 exceeded")
+        #expect(e.message == "ins:2: instruction budget of 100,000 exceeded")
         #expect(e.traceback == "stack traceback:\n\tins:2: in function <ins:1>\n\t[C]: in global 'xpcall'\n\tins:4: in main chunk")
     }
 
@@ -64,7 +64,7 @@ import TesseraCore
         local ok, resumed, m = pcall(coroutine.resume, co)
         error("not stopped: " .. tostring(m))
         """)
-        #expect(e.message == "ins:3: instruction budget of 100000 exceeded")
+        #expect(e.message == "ins:3: instruction budget of 100,000 exceeded")
         // the coroutine's frames, then its resumer's from the script's own (as for any error a
         // coroutine raises that escapes)
         #expect(e.traceback == "stack traceback:\n\tins:3: in function <ins:1>\n\tins:5: in main chunk")
@@ -98,7 +98,7 @@ import TesseraCore
             end
             """, chunkName: "=hoard", host: capped) })
         #expect(e.kind == .instructionLimit)
-        #expect(e.message == "hoard:3: instruction budget of 3000000 exceeded")
+        #expect(e.message == "hoard:3: instruction budget of 3,000,000 exceeded")
         #expect(capped.memoryPeak <= cap)
     }
 }

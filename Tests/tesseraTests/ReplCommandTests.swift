@@ -86,7 +86,7 @@ import TesseraCore
         let outcome = try runTessera(["repl", "--time-limit", "0", "--max-instructions", "50000"],
                                      input: "for i = 1, 1e9 do end\n'after'\n")
         #expect(outcome.stdout == "after\n")
-        #expect(outcome.stderr.hasPrefix("stdin:1: instruction budget of 50000 exceeded\n"))
+        #expect(outcome.stderr.hasPrefix("stdin:1: instruction budget of 50,000 exceeded\n"))
     }
 
     @Test func quitStopsReadingAndEndOfInputReportsAnUnfinishedStatement() throws {

@@ -379,7 +379,7 @@ import Testing
         let counts = try Self.test(["tests/grid_test.lua", "--time-limit", "0", "--max-instructions", "100000"], in: root)
         #expect(Self.lines(counts.stdout).prefix(3) == [
             "✘ tests/grid_test.lua › loops (_ ms)",
-            "    tests/grid_test.lua:1: instruction budget of 100000 exceeded",
+            "    tests/grid_test.lua:1: instruction budget of 100,000 exceeded",
             "    hint: if a loop never ends, fix it; if the work needs more, raise the budget with --max-instructions N (0 for none)",
         ])
     }

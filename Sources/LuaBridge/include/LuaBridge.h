@@ -161,6 +161,10 @@ void tb_lendcpu(lua_State *L, long long nanoseconds);
 ** "0.3" for 0.1 + 0.2), or "nan", "inf", "-inf". 32 bytes are always enough. The Swift host
 ** formats numbers with it. */
 void tb_formatnumber(double v, char *out, size_t size);
+/* [-0, +0, -] (no state) Writes n as every message shows a count: its digits grouped in threes
+** by commas ("999", "1,234", "-1,000,000"), as NumberText.grouped writes it in Swift and
+** displayCount on the pages. 32 bytes are always enough. Messages take it through %G. */
+void tb_formatgrouped(lua_Integer n, char *out, size_t size);
 /* [-0, +1, m] Pushes tb_formatnumber's text. */
 void tb_pushnumbertext(lua_State *L, double v);
 /* [-0, +0, -] The type name messages give the value at idx: "tessera.item" for an item
@@ -172,7 +176,8 @@ int tb_isitem(lua_State *L, int idx);
 ** ("string", "nil", "no value", "tessera.item"). */
 void tb_pushvaluetext(lua_State *L, int idx);
 /* [-0, +0, v] luaL_error in Tessera's shape: raises "file:line: " + fmt, where fmt knows
-** %s %d %I %% as lua_pushfstring does, %N (a double, as tb_formatnumber writes it) and %v
+** %s %d %I %% as lua_pushfstring does, %N (a double, as tb_formatnumber writes it), %G (a
+** lua_Integer count, as tb_formatgrouped writes it) and %v
 ** (an int: an absolute stack slot, as tb_pushvaluetext describes it). */
 int tb_deferror(lua_State *L, const char *fmt, ...);
 /* [-0, +0, v] Raises "fn: argument #n (name) must be <expected>, got <value at arg>", the

@@ -48,7 +48,8 @@ extension TesseraModule {
             throw args.error(.argument(2, "i"), at: 2, mustBe: "an integer", hint: hint)
         }
         guard i >= 1 && i <= box.context.count else {
-            throw args.error(2, "i", mustBe: "an item index in 1..\(box.context.count)")
+            throw args.indexError(.argument(2, "i"), at: 2, "an item index", first: 1, last: box.context.count,
+                                  empty: "the data is empty")
         }
         return i - 1
     }

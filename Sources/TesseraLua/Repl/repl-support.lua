@@ -34,13 +34,20 @@ local function before(a, b)
   return tostring(a) < tostring(b)
 end
 
+-- A count as every message writes one: its digits grouped in threes by commas ("1,048,576"),
+-- NumberText.grouped's rule.
+local function grouped(n)
+  local text = format("%d", n):reverse():gsub("%d%d%d", "%0,"):reverse()
+  return (text:gsub("^(-?),", "%1"))
+end
+
 local escapes = { ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t", ['"'] = '\\"', ["\\"] = "\\\\" }
 local function escape(c) return escapes[c] or format("\\%03d", c:byte()) end
 
 local function quote(s)
   local more = ""
   if #s > settings.stringlimit then
-    more = format("...(%d bytes)", #s)
+    more = "...(" .. grouped(#s) .. " bytes)"
     s = s:sub(1, settings.stringlimit)
   end
   return '"' .. s:gsub('[%c"\\]', escape) .. '"' .. more
@@ -198,7 +205,7 @@ local function block(v, indent, prefix, suffix, path, depth)
     cut = true
     local left = total - shown
     if partial and left < 1 then left = 1 end
-    lines[#lines + 1] = format("%s... %s%d more %s", inner, partial and "at least " or "", left, left == 1 and "entry" or "entries")
+    lines[#lines + 1] = format("%s... %s%s more %s", inner, partial and "at least " or "", grouped(left), left == 1 and "entry" or "entries")
   end
   lines[#lines + 1] = indent .. "}" .. suffix
   return true
@@ -225,7 +232,7 @@ local function print(...)
   lines, open, cache = nil, nil, nil
   local text = concat(parts, "\t")
   if cut then
-    text = text .. format("\n-- (truncated: output is limited to %d lines)", settings.lines)
+    text = text .. "\n-- (truncated: output is limited to " .. grouped(settings.lines) .. " lines)"
   end
   write(text)
 end
