@@ -26,7 +26,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser, Checks, report_failure, shut_down, start_preview  # noqa: E402
+from preview_cdp import SOCKET_OPEN, Browser, Checks, report_failure, shut_down, start_preview  # noqa: E402
 
 TESSERA = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
@@ -120,6 +120,7 @@ try:
     browser = Browser(1400, 1200)
     browser.call("Page.navigate", url=url)
     browser.wait("document.body.dataset.gen >= 1 && !!(M && M.texts)", "the first generation with the texts")
+    browser.wait(SOCKET_OPEN, "the page's socket")
     settle("the first measurements")
     first = int(browser.eval("M.gen"))
     check("measured sizes make new generations", first > 1, "gen %d" % first)
