@@ -106,12 +106,19 @@ SCROLL_UP = """(async () => {
 
 
 def settle(what):
-    """Waits until the page has no measurement waiting or in flight, twice 200 ms apart."""
+    """Waits until the page has no measurement waiting or in flight, and its generation and the
+    sizes it sent stay as they are for a second (a busy machine may bring the last pass late)."""
     import time
-    for _ in range(2):
+    deadline = time.time() + 60
+    while True:
         browser.wait(SETTLED, what)
-        time.sleep(0.2)
-    browser.wait(SETTLED, what)
+        seen = browser.eval("[M.gen, measuring.sent]")
+        time.sleep(1)
+        now = browser.eval("[M.gen, measuring.sent]")
+        if browser.eval(SETTLED) and now == seen:
+            return
+        if time.time() > deadline:
+            raise AssertionError("timed out waiting for %s: the page still measured ([gen, sent] %s then %s)" % (what, seen, now))
 
 
 try:
