@@ -108,6 +108,11 @@ def wait_for(condition, seconds, what, seen):
         time.sleep(0.05)
 
 
+def wait_threads(count, what):
+    """Waits until the server has `count` connections' threads (at most 60 s)."""
+    wait_for(lambda: connection_threads(server) == count, 60, what, lambda: "%d connections' threads" % connection_threads(server))
+
+
 def attack(address, request, results, index):
     """Sends `request` (bytes) on a new connection; records the status line and the seconds from
     the connection's start to its arrival."""
@@ -191,8 +196,7 @@ try:
     # unused preconnects) take the other 63 and shed the 7 oldest of them, closed without a
     # word; a new tab's request is then served at once, not after the head's 10 s deadline.
     # The attacks' connections gone (their threads ended): only the page's holds a place.
-    wait_for(lambda: connection_threads(server) == 1, 60, "the attacks' connections to end",
-             lambda: "%d connections' threads" % connection_threads(server))
+    wait_threads(1, "the attacks' connections to end")
     held = [socket.create_connection((address.hostname, address.port), timeout=30) for _ in range(70)]
     # Looked at until 7 are closed (the server sheds one as it accepts each past the cap, which a
     # busy machine may do seconds later), for at most 30 s.
@@ -208,8 +212,7 @@ try:
     # Hundreds at once: 300 connections opened together (most wait in the listen queue, and
     # the server sheds the oldest idle ones as it takes them); a new tab is still served, and
     # the page's socket still gets saves.
-    wait_for(lambda: connection_threads(server) == 1, 60, "the idle connections to end",
-             lambda: "%d connections' threads" % connection_threads(server))
+    wait_threads(1, "the idle connections to end")
     burst = []
     for _ in range(300):
         connection = socket.socket()
@@ -230,8 +233,7 @@ try:
         connection.close()
     check("300 connections at once: the preview is still running", server.poll() is None)
     # Pages (and connections being answered) keep their places: 63 more pages, then 503.
-    wait_for(lambda: connection_threads(server) == 1, 60, "the 300 connections to end",
-             lambda: "%d connections' threads" % connection_threads(server))
+    wait_threads(1, "the 300 connections to end")
     pages = [page(address) for _ in range(63)]
     refused = socket.create_connection((address.hostname, address.port), timeout=30)
     answer = refused.recv(4096)
@@ -399,8 +401,7 @@ try:
     size = int(re.search(rb"Content-Length: (\d+)", answer).group(1))
     # The warm connection's thread ended; then the peak resident size from here on (writing 5 to
     # clear_refs resets it), and the threads serving connections (none).
-    wait_for(lambda: connection_threads(server) == 0, 60, "the warm connection's thread to end",
-             lambda: "%d connections' threads" % connection_threads(server))
+    wait_threads(0, "the warm connection's thread to end")
     with open("/proc/%d/clear_refs" % server.pid, "w") as f:
         f.write("5")
     resident, threads = status("VmRSS"), connection_threads(server)
