@@ -93,7 +93,7 @@ def connection_threads(server):
         try:
             with open("/proc/%d/task/%s/comm" % (server.pid, task)) as f:
                 count += f.read().strip() == "preview conn"
-        except FileNotFoundError:   # the thread ended meanwhile
+        except (FileNotFoundError, ProcessLookupError):   # the thread ended meanwhile (before the open, or after it)
             pass
     return count
 
