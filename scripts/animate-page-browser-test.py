@@ -73,9 +73,13 @@ def main():
         shows("an edited #t=0.5", at(0.5), state())
         browser.eval("(s => { s.value = 7; s.dispatchEvent(new Event('input')); })(document.getElementById('scrubber'))")
         shows("the scrubber at 7", 7, state())
-        browser.eval("document.getElementById('play').click()")
-        time.sleep(0.2)
-        browser.eval("document.getElementById('play').click()")
+        # Play until the shown time moves, then pause, within the page: two round trips from
+        # here could let a busy machine's play run to its end between them.
+        browser.eval("""new Promise(done => { const time = document.getElementById('time'), before = time.textContent;
+          document.getElementById('play').click();
+          const look = () => { if (time.textContent === before) return requestAnimationFrame(look);
+                               document.getElementById('play').click(); done(true); };
+          requestAnimationFrame(look); })""")
         paused = state()
         time.sleep(0.3)
         checks("pause holds the time", state() == paused and paused[2] == "Play", "%s then %s" % (paused, state()))

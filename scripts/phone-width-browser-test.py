@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser, Checks, report_failure, shut_down, start_preview, write_files  # noqa: E402
+from preview_cdp import SOCKET_OPEN, Browser, Checks, report_failure, shut_down, start_preview, write_files  # noqa: E402
 
 PHONE = (390, 844)
 # A phone exactly as wide as the run page's 375 px viewport: the page's box fits it, edge to edge.
@@ -131,6 +131,7 @@ def main():
         server, url, _, _, lines = start_preview([tessera, "preview", paths["cards.lua"], "--data", paths["items.json"], "--port", "0"])
         browser.call("Page.navigate", url=url + "#w=375&h=600")
         browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('#layer .item')", "the first picture")
+        browser.wait(SOCKET_OPEN, "the page's socket")
         fits("preview", ["#bar", "#side"])
         with open(paths["cards.lua"], "w") as f:
             f.write("return {\n  simpleLayout = function(ctx)\n    for i = 1, ctx.count do\n")

@@ -24,10 +24,9 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview  # noqa: E402
+from preview_cdp import SOCKET_OPEN, Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview  # noqa: E402
 
 TESSERA = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
@@ -126,6 +125,7 @@ try:
     browser = Browser()
     browser.call("Page.navigate", url=url + "#w=375&h=500")
     browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"c4\"]')", "the first picture")
+    browser.wait(SOCKET_OPEN, "the page's socket")
 
     # Gaps: 10 px between columns and between rows.
     browser.eval("(() => { const b = document.querySelector('[data-ov=gaps]'); b.checked = true; b.dispatchEvent(new Event('change')); })()")
@@ -162,7 +162,12 @@ try:
     # A data save plays with the animator, where the page is scrolled.
     browser.eval("document.getElementById('view').scrollTo(0, 40)")
     browser.wait("scrollTimer === 0 && Math.abs(S.y - 40) < 0.01", "the scroll reported")
-    time.sleep(0.5)
+    # The server has taken the scroll before the save: it handles a page's messages in order and
+    # answers an inspect at once, so the answer to one sent after the scroll says so.
+    browser.eval("window.__answered = false; ws.addEventListener('message', ev => {"
+                 " if (typeof ev.data === 'string' && JSON.parse(ev.data).type === 'inspect') window.__answered = true; });"
+                 " ws.send(JSON.stringify({ type: 'inspect', index: 0 })); true")
+    browser.wait("window.__answered", "the answer to a message sent after the scroll")
     g = gen()
     browser.eval("window.__drawn = new Set(); window.__seen = null;"
                  " const wrap = () => { if (anim && !anim.__wrapped) { const d = anim.draw; anim.__wrapped = true;"
@@ -321,7 +326,7 @@ try:
     browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"4\"]')", "the generated items' picture")
     # The page draws the pass it came with before its socket opens (a save before that plays once it
     # opens: preview-loading-save-test.py); the save below is one an open page sees.
-    browser.wait("document.getElementById('conn').textContent === 'connected'", "the page's socket")
+    browser.wait(SOCKET_OPEN, "the page's socket")
     check("the generated items are laid out", close(browser.eval(rect_js('[data-id="4"]')), [130, 100, 110, 80]),
           str(browser.eval(rect_js('[data-id="4"]'))))
     g = gen()

@@ -31,7 +31,7 @@ import urllib.request
 import websocket
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview  # noqa: E402
+from preview_cdp import SOCKET_OPEN, Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview  # noqa: E402
 
 TESSERA = sys.argv[1]
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -144,6 +144,7 @@ try:
     browser = Browser()
     browser.call("Page.navigate", url=url + "#w=375&h=600")
     browser.wait("+(document.body.dataset.gen || 0) >= 1", "the first picture")
+    browser.wait(SOCKET_OPEN, "the page's socket")
     browser.wait(frame_js("l0"), "item l0 drawn")
     f = browser.eval(frame_js("l0"))
     check("first picture: l0 under the 120 px shelf", [round(v, 2) for v in f] == [0, 120, 375, 100], str(f))
@@ -321,6 +322,7 @@ try:
         browser.call("Page.navigate", url=second_url)
         browser.wait("document.getElementById('error') && getComputedStyle(document.getElementById('error')).display === 'block'",
                      "the first run's error panel")
+        browser.wait(SOCKET_OPEN, "the page's socket")
         check("a failing first run shows the panel and no picture",
               "runtime error" in browser.eval("document.getElementById('error').textContent") or
               "syntax error" in browser.eval("document.getElementById('error').textContent"))
@@ -367,7 +369,7 @@ try:
         third.terminate()
         third.wait(timeout=10)
         browser.wait("/prints a new address: open that one/.test(document.getElementById('conn').textContent)",
-                     "the stopped server's note", timeout=30)
+                     "the stopped server's note")
         check("a page whose server is gone says a restarted one has a new address", True)
         browser.errors[logged:] = [e for e in browser.errors[logged:] if "WebSocket connection to" not in e]
     finally:
@@ -387,6 +389,7 @@ try:
         browser.call("Page.navigate", url=url + "#w=375&h=812")
         browser.wait("innerWidth === %d && +(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('#layer .item')" % width,
                      "the first picture in a %dx900 window" % width)
+        browser.wait(SOCKET_OPEN, "the page's socket")
         # As it is painted: the frame fits again (a resize observer's work) before each paint
         # in which the bars above it changed height.
         browser.eval("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")

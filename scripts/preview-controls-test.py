@@ -28,7 +28,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import TITLED, Browser, Checks, check_title_labels, drawn_box_js, report_failure, shut_down, start_preview, write_files  # noqa: E402
+from preview_cdp import SOCKET_OPEN, TITLED, Browser, Checks, check_title_labels, drawn_box_js, report_failure, shut_down, start_preview, write_files  # noqa: E402
 
 TESSERA = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
@@ -103,6 +103,7 @@ try:
     browser = Browser()
     browser.call("Page.navigate", url=url + "#w=375&h=400")
     browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"i3\"]')", "the first picture")
+    browser.wait(SOCKET_OPEN, "the page's socket")
 
     # --label name: items show their name field.
     texts = browser.eval("[...document.querySelectorAll('#layer > div.item')].slice(0, 4).map(n => [n.dataset.id, n.textContent])")
@@ -130,6 +131,7 @@ try:
     # A reload of that address keeps it.
     browser.call("Page.navigate", url=browser.eval("location.href"))
     browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"i2\"]')", "the reloaded picture")
+    browser.wait(SOCKET_OPEN, "the page's socket")
     wait_x("i2", 2 * (w + 4), "item i2 in the third column after the reload")
     check("after a reload the picture and the control keep columns = 3",
           browser.eval("document.querySelector('#params [data-param=\"columns\"] input[type=number]').value") == "3")
@@ -166,6 +168,7 @@ try:
     browser.eval("window.__before = 1")
     browser.call("Page.reload")
     browser.wait("!window.__before && +(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('#params [data-param=\"title\"]')", "the page reloaded")
+    browser.wait(SOCKET_OPEN, "the page's socket")
     check("the page reloads with the value left out of its address", True)
     browser.eval("document.querySelector('#params button').click()")
     wait_x("i1", (375 - 4) / 2 + 4, "item i1 in the second of two columns")
@@ -231,18 +234,21 @@ try:
     # that bound.
     browser.call("Page.navigate", url=url + "#w=1e999&h=400")
     browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"i1\"]')", "the picture at w=1e999")
+    browser.wait(SOCKET_OPEN, "the page's socket")
     check("#w=1e999 is left out: the viewport is --viewport's width", browser.eval("[S.w, S.h]") == [375, 400], str(browser.eval("[String(S.w), S.h]")))
     # A fresh load (only the fragment differs, so navigating straight there would be a hash
     # change, which can race with the page writing its own hash back after a generation).
     browser.call("Page.navigate", url="about:blank")
     browser.call("Page.navigate", url=url + "#w=375&h=200000")
     browser.wait("+(document.body.dataset.gen || 0) >= 1 && S.h === 100000", "the picture at h=200000")
+    browser.wait(SOCKET_OPEN, "the page's socket")
     check("#h=200000 is the H field's bound", browser.eval("[S.w, S.h]") == [375, 100000], str(browser.eval("[S.w, S.h]")))
     # A param in the address that JSON cannot carry (1e999 reads as Infinity, which was sent as
     # null): refused on the page in the server's words for that number, and never sent, so the
     # run lays out with the script's default (two columns), no error.
     browser.call("Page.navigate", url=url + "&p.columns=1e999&p.gap=%5B1%2C-2E999%5D#w=375&h=400")
     browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"i1\"]')", "the picture")
+    browser.wait(SOCKET_OPEN, "the page's socket")
     refusal = browser.eval("document.getElementById('refused').hidden ? null : document.getElementById('refusal').textContent")
     check("p.NAME=1e999 in the address is refused on the page with the server's sentence",
           refusal == "not sent: p.columns from the address: expected a number within the range of a double, found 1e999; "
@@ -262,6 +268,7 @@ try:
     server, url, _, _, lines = start_preview([TESSERA, "preview", "flow", "--data", files["sized.json"], "--viewport", "375x400", "--port", "0"])
     browser.call("Page.navigate", url=url + "#w=375&h=400")
     browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"s2\"]')", "the flow's first picture")
+    browser.wait(SOCKET_OPEN, "the page's socket")
     found = controls()
     check("flow: a control per parameter it takes",
           found == [["spacing", "range+number"], ["lineSpacing", "range+number"], ["interitemSpacing", "range+number"],
@@ -287,6 +294,7 @@ try:
                                               "--viewport", "300x400", "--port", "0"])
     browser.call("Page.navigate", url=url + "#w=300&h=400")
     browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('#layer > div.title')", "the titled picture")
+    browser.wait(SOCKET_OPEN, "the page's socket")
     if SHOTS:
         browser.screenshot(os.path.join(SHOTS, "preview-titles.png"), clip=(0, 0, 380, 560))
     for when in ("titled sections: at first", "titled sections: after a scroll away and back"):

@@ -15,7 +15,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview, write_files  # noqa: E402
+from preview_cdp import SOCKET_OPEN, Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview, write_files  # noqa: E402
 
 TESSERA = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
@@ -38,6 +38,7 @@ try:
     browser = Browser()
     browser.call("Page.navigate", url=url)
     browser.wait("typeof M !== 'undefined' && M !== null && M.n === 20", "the first picture")
+    browser.wait(SOCKET_OPEN, "the page's socket")
     check("the first row is inset by the safe area", browser.eval(FIRST) == [20, 0, 240, 60], browser.eval(FIRST))
     check("the band's edges are the safe area's insets", browser.eval(BAND) == "40px 40px 30px 20px", browser.eval(BAND))
     check("the band's inner edge is dashed", browser.eval(INNER) == "dashed", browser.eval(INNER))

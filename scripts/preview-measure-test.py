@@ -26,7 +26,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser, Checks, report_failure, shut_down, start_preview  # noqa: E402
+from preview_cdp import SOCKET_OPEN, Browser, Checks, report_failure, shut_down, start_preview  # noqa: E402
 
 TESSERA = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
@@ -106,12 +106,19 @@ SCROLL_UP = """(async () => {
 
 
 def settle(what):
-    """Waits until the page has no measurement waiting or in flight, twice 200 ms apart."""
+    """Waits until the page has no measurement waiting or in flight, and its generation and the
+    sizes it sent stay as they are for a second (a busy machine may bring the last pass late)."""
     import time
-    for _ in range(2):
+    deadline = time.time() + 60
+    while True:
         browser.wait(SETTLED, what)
-        time.sleep(0.2)
-    browser.wait(SETTLED, what)
+        seen = browser.eval("[M.gen, measuring.sent]")
+        time.sleep(1)
+        now = browser.eval("[M.gen, measuring.sent]")
+        if browser.eval(SETTLED) and now == seen:
+            return
+        if time.time() > deadline:
+            raise AssertionError("timed out waiting for %s: the page still measured ([gen, sent] %s then %s)" % (what, seen, now))
 
 
 try:
@@ -120,6 +127,7 @@ try:
     browser = Browser(1400, 1200)
     browser.call("Page.navigate", url=url)
     browser.wait("document.body.dataset.gen >= 1 && !!(M && M.texts)", "the first generation with the texts")
+    browser.wait(SOCKET_OPEN, "the page's socket")
     settle("the first measurements")
     first = int(browser.eval("M.gen"))
     check("measured sizes make new generations", first > 1, "gen %d" % first)

@@ -17,7 +17,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview, write_files  # noqa: E402
+from preview_cdp import SOCKET_OPEN, Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview, write_files  # noqa: E402
 
 TESSERA = sys.argv[1]
 
@@ -54,6 +54,7 @@ try:
     browser = Browser()
     browser.call("Page.navigate", url=url + "#w=375&h=400")
     browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"i7\"]')", "the first picture")
+    browser.wait(SOCKET_OPEN, "the page's socket")
     check("no item is red with the overlay off", browser.eval(RED) == [])
 
     browser.eval("(() => { const b = document.querySelector('[data-ov=\"problems\"]'); b.checked = true; b.dispatchEvent(new Event('change')); return true; })()")

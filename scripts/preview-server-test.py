@@ -68,6 +68,8 @@ def closed_ones(connections):
             pass
         except ConnectionResetError:
             closed.append(k)
+        except OSError:   # not connected yet (one of a burst the kernel still retries)
+            pass
     return closed
 
 
@@ -80,6 +82,35 @@ def next_frame(ws):
             header = json.loads(message[4:4 + length])
             if header["type"] == "frame":
                 return header["gen"]
+
+
+def connection_threads(server):
+    """The server's threads that serve a connection (each is named so; a page's socket keeps
+    its own); its other threads, the runtime's pool among them, come and go with work no client
+    caused."""
+    count = 0
+    for task in os.listdir("/proc/%d/task" % server.pid):
+        try:
+            with open("/proc/%d/task/%s/comm" % (server.pid, task)) as f:
+                count += f.read().strip() == "preview conn"
+        except (FileNotFoundError, ProcessLookupError):   # the thread ended meanwhile (before the open, or after it)
+            pass
+    return count
+
+
+def wait_for(condition, seconds, what, seen):
+    """Waits until `condition()` holds, for at most `seconds`; exits naming `what` and what
+    `seen()` says when it never does (the checks after it would count the wrong things)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            sys.exit("server test: timed out after %g s waiting for %s (%s)" % (seconds, what, seen()))
+        time.sleep(0.05)
+
+
+def wait_threads(count, what):
+    """Waits until the server has `count` connections' threads (at most 60 s)."""
+    wait_for(lambda: connection_threads(server) == count, 60, what, lambda: "%d connections' threads" % connection_threads(server))
 
 
 def attack(address, request, results, index):
@@ -164,7 +195,8 @@ try:
     # The connection cap: the page holds one of 64; 70 idle connections (a flood, or a browser's
     # unused preconnects) take the other 63 and shed the 7 oldest of them, closed without a
     # word; a new tab's request is then served at once, not after the head's 10 s deadline.
-    time.sleep(1)   # the attacks' connections are gone
+    # The attacks' connections gone (their threads ended): only the page's holds a place.
+    wait_threads(1, "the attacks' connections to end")
     held = [socket.create_connection((address.hostname, address.port), timeout=30) for _ in range(70)]
     # Looked at until 7 are closed (the server sheds one as it accepts each past the cap, which a
     # busy machine may do seconds later), for at most 30 s.
@@ -180,14 +212,18 @@ try:
     # Hundreds at once: 300 connections opened together (most wait in the listen queue, and
     # the server sheds the oldest idle ones as it takes them); a new tab is still served, and
     # the page's socket still gets saves.
-    time.sleep(0.5)
+    wait_threads(1, "the idle connections to end")
     burst = []
     for _ in range(300):
         connection = socket.socket()
         connection.setblocking(False)
         connection.connect_ex((address.hostname, address.port))
         burst.append(connection)
-    time.sleep(1)
+    # Taken by the server: all but the 63 it keeps are shed (the listen queue holds 128, so the
+    # rest are retried by the kernel, a second and more later).
+    shed = 300 - 63
+    wait_for(lambda: len(closed_ones(burst)) >= shed, 120, "the server to take the 300 connections (%d shed)" % shed,
+             lambda: "%d closed" % len(closed_ones(burst)))
     save(5)
     new_tab("300 connections opened at once")
     gen = next_frame(ws)
@@ -197,7 +233,7 @@ try:
         connection.close()
     check("300 connections at once: the preview is still running", server.poll() is None)
     # Pages (and connections being answered) keep their places: 63 more pages, then 503.
-    time.sleep(0.5)
+    wait_threads(1, "the 300 connections to end")
     pages = [page(address) for _ in range(63)]
     refused = socket.create_connection((address.hostname, address.port), timeout=30)
     answer = refused.recv(4096)
@@ -351,19 +387,6 @@ def status(field):
         return int(next(l for l in f if l.startswith(field + ":")).split()[1])
 
 
-def connection_threads():
-    """The server's threads that serve a connection (each is named so); its other threads, the
-    runtime's pool among them, come and go with work no reader caused."""
-    count = 0
-    for task in os.listdir("/proc/%d/task" % server.pid):
-        try:
-            with open("/proc/%d/task/%s/comm" % (server.pid, task)) as f:
-                count += f.read().strip() == "preview conn"
-        except FileNotFoundError:   # the thread ended meanwhile
-            pass
-    return count
-
-
 try:
     SLOW, SEND_SECONDS = 30, 10
     if await_line("gen 1 ok in .*", seconds=300) is None:
@@ -376,12 +399,13 @@ try:
         answer += warm.recv(65536)
     warm.close()
     size = int(re.search(rb"Content-Length: (\d+)", answer).group(1))
-    # The peak resident size from here on (writing 5 to clear_refs resets it), and the threads
-    # serving connections (the warm one's may not have ended yet).
+    # The warm connection's thread ended; then the peak resident size from here on (writing 5 to
+    # clear_refs resets it), and the threads serving connections (none).
+    wait_threads(0, "the warm connection's thread to end")
     with open("/proc/%d/clear_refs" % server.pid, "w") as f:
         f.write("5")
-    resident, threads = status("VmRSS"), connection_threads()
-    results = [None] * SLOW
+    resident, threads = status("VmRSS"), connection_threads(server)
+    results, began = [None] * SLOW, [None] * SLOW
 
     def slow_reader(k):
         """A byte a second until the deadline has passed (and a little more), then what is left
@@ -390,11 +414,15 @@ try:
         connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         connection.connect((address.hostname, address.port))
         connection.sendall(request)
-        started, got, end = time.monotonic(), 0, "still open"
+        got, end = 0, "still open"
         try:
-            while time.monotonic() - started < SEND_SECONDS + 3:
-                got += len(connection.recv(1))
+            # Timed from the reply's first byte, as the server's deadline is: a busy machine may
+            # begin some replies seconds after others.
+            got += len(connection.recv(1))
+            began[k] = time.monotonic()
+            while time.monotonic() - began[k] < SEND_SECONDS + 5:
                 time.sleep(1)
+                got += len(connection.recv(1))
             connection.settimeout(10)
             while True:
                 chunk = connection.recv(1 << 16)
@@ -412,11 +440,22 @@ try:
     readers = [threading.Thread(target=slow_reader, args=(k,), daemon=True) for k in range(SLOW)]
     for reader in readers:
         reader.start()
-    time.sleep(3)
-    most_threads = connection_threads()
+    # The most threads seen until every reply has begun (each reader's then holds one).
+    most_threads, deadline = 0, time.monotonic() + 60
+    while None in began and time.monotonic() < deadline:
+        most_threads = max(most_threads, connection_threads(server))
+        time.sleep(0.05)
+    most_threads = max(most_threads, connection_threads(server))
+    check("%d slow readers' replies begin" % SLOW, None not in began, "%d of %d began in 60 s" % (SLOW - began.count(None), SLOW))
     new_tab("%d slow readers" % SLOW)
-    time.sleep(SEND_SECONDS + 1)
-    left_threads = connection_threads()
+    # Their threads end at the send deadline, counted from the last reply's start (and a margin
+    # for a busy machine to run them).
+    last = max(b for b in began if b is not None) if any(began) else time.monotonic()
+    while connection_threads(server) > threads and time.monotonic() < last + SEND_SECONDS + 20:
+        time.sleep(0.05)
+    left_threads = connection_threads(server)
+    print("%d slow readers: their threads %s %.1f s after the last reply began"
+          % (SLOW, "ended" if left_threads <= threads else "still ran", time.monotonic() - last))
     for reader in readers:
         reader.join(SEND_SECONDS + 30)
     grown = status("VmHWM") - resident
@@ -427,7 +466,7 @@ try:
     check("%d slow readers are each reset, their page unread" % SLOW,
           ends == ["reset"] and all(r[1] < size / 2 for r in results), str(ends))
     check("%d slow readers hold a thread each, no more" % SLOW, SLOW <= most_threads <= threads + SLOW, "%d -> %d" % (threads, most_threads))
-    check("%d slow readers' threads end at the send deadline (%d s)" % (SLOW, SEND_SECONDS), left_threads <= threads,
+    check("%d slow readers' threads end at the send deadline (%d s, within 20 s of it)" % (SLOW, SEND_SECONDS), left_threads <= threads,
           "%d -> %d" % (threads, left_threads))
     # Before the page was built once per pass, each request held copies of its own (the page,
     # the reply's bytes): 30 readers of this 5.7 MB page held 606 MB.

@@ -24,7 +24,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser, Checks, report_failure, shut_down, start_preview, write_files  # noqa: E402
+from preview_cdp import SOCKET_OPEN, Browser, Checks, report_failure, shut_down, start_preview, write_files  # noqa: E402
 
 TESSERA = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
@@ -48,8 +48,10 @@ try:
     pages = [a, b]
     a.call("Page.navigate", url=url + "#w=375&h=500")
     a.wait(CONTENT + " === '375'", "A's first picture, at its size")
+    a.wait(SOCKET_OPEN, "A's socket")
     b.call("Page.navigate", url=url + "#w=1024&h=500")
     b.wait(CONTENT + " === '1024'", "B's first picture, at its size")
+    b.wait(SOCKET_OPEN, "B's socket")
     a.wait(CONTENT + " === '1024'", "A given B's picture")
     check("A says its picture is B's size",
           "viewport 375x500 (laid out at 1024x500, another page's size: click to lay out at this one)" in a.eval(STATUS),
@@ -66,8 +68,10 @@ try:
     # Params: A with rows 10 high (40 rows: 400), then B with 20 (800), both 375x500.
     a.call("Page.navigate", url=url + "&p.rowh=10#w=375&h=500")
     a.wait(HEIGHT + " === '400'", "A's picture with its params")
+    a.wait(SOCKET_OPEN, "A's socket")
     b.call("Page.navigate", url=url + "&p.rowh=20#w=375&h=500")
     b.wait(HEIGHT + " === '800'", "B's picture with its params")
+    b.wait(SOCKET_OPEN, "B's socket")
     a.wait(HEIGHT + " === '800'", "A given B's params' picture")
     check("A says its picture has B's params",
           "laid out with another page's params ({\"rowh\":20}): click to lay out with this one's" in a.eval(STATUS), a.eval(STATUS))
@@ -87,6 +91,7 @@ try:
     # A page that set no rowh shows --param's 25 (not the default 30, nor the picture's 20).
     a.call("Page.navigate", url=url + "#w=375&h=500")
     a.wait(HEIGHT + " === '1000'", "A's picture with --param's rowh")
+    a.wait(SOCKET_OPEN, "A's socket")
     check("A, with no rowh of its own, shows --param's", a.eval(ROWH) == ["25", "25"], a.eval(ROWH))
     b.click(700, 300)
     a.wait(HEIGHT + " === '800'", "A given B's params' picture again")

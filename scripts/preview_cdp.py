@@ -23,6 +23,12 @@ def chromium_binary():
     raise SystemExit("preview test: no chromium found (scripts/test installs Debian's chromium)")
 
 
+# The preview page's socket is open. The page draws the pass it came with before that: a save
+# made earlier plays nowhere, and a message sent earlier is lost, so a test waits for this after
+# the first picture, before it saves or sends.
+SOCKET_OPEN = "document.getElementById('conn').textContent === 'connected'"
+
+
 class Browser:
     def __init__(self, width=1400, height=1000):
         self.profile = tempfile.mkdtemp(prefix="tessera-chromium-")

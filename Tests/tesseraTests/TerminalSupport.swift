@@ -40,7 +40,7 @@ final class TerminalRun {
 
     /// Types `text` (a line ends with "\r", as the Enter key sends it) once the program reads
     /// keys (`isReadingKeys`, for at most `timeout` seconds), collecting what it shows meanwhile.
-    func send(_ text: String, timeout: Double = 20) {
+    func send(_ text: String, timeout: Double = 60) {
         let deadline = Date().addingTimeInterval(timeout)
         while !isReadingKeys && process.ended == nil && Date() < deadline { waitFor("\u{0}", timeout: 0.01) }
         let bytes = Array(text.utf8)
@@ -60,7 +60,7 @@ final class TerminalRun {
     /// Reads what the terminal shows until `text` has appeared after `from` (an index into
     /// `shown`), the program ends, or `timeout` seconds pass. True when `text` appeared.
     @discardableResult
-    func waitFor(_ text: String, after from: Int = 0, timeout: Double = 20) -> Bool {
+    func waitFor(_ text: String, after from: Int = 0, timeout: Double = 60) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if shown.utf8.count >= from, String(decoding: shown.utf8.dropFirst(from), as: UTF8.self).contains(text) { return true }
@@ -76,7 +76,7 @@ final class TerminalRun {
     }
 
     /// Waits for the program to end (killing it after `timeout` seconds) and returns its status.
-    func finish(timeout: Double = 20) -> Int32 {
+    func finish(timeout: Double = 60) -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while process.ended == nil && Date() < deadline {
             waitFor("\u{0}", timeout: 0.2)
