@@ -12,8 +12,8 @@
 /// index order.
 ///
 /// Invariants (checked by `_checkInvariants()` under TESSERA_INTERNAL_CHECKS): the pieces tile `0..<count` in
-/// order, none empty; `contentSize` is the bounding box of the origin and every frame, as a fresh
-/// layout of the same sizes computes it.
+/// order, none empty; `contentSize` is the bounding box of the origin and every frame exactly as
+/// `frame(at:)` gives it (which, with whole-number sizes, is what a fresh layout computes).
 struct SplicedResult: LayoutResult {
     struct Piece {
         var start: Int
@@ -28,8 +28,7 @@ struct SplicedResult: LayoutResult {
 
         /// The largest maxX and maxY of the piece's frames as drawn. O(count / block + block).
         var extent: (x: Double, y: Double) {
-            let m = maxima.extent(of: sourceStart..<(sourceStart + count), in: source)
-            return (m.x, m.y + shift)
+            maxima.extent(of: sourceStart..<(sourceStart + count), in: source, shift: shift)
         }
 
         /// The items `range` (global, within the piece) as a piece of their own.
@@ -237,6 +236,27 @@ struct BlockMaxima {
                 x = max(x, f.maxX); y = max(y, f.maxY)
                 i += 1
             }
+        }
+        return (x, y)
+    }
+
+    /// The largest maxX and maxY of the frames `run` of `result` moved down by `shift`, exactly
+    /// as a piece draws them (−∞ when the run is empty). Moving the largest maxY is not enough:
+    /// a frame's y + shift + height can round a unit in the last place away from its maxY +
+    /// shift, so the frames whose maxY is within a few such units of the largest are moved and
+    /// measured one by one. O(run.count / 256 + 512 + 256 · blocks near the largest).
+    func extent(of run: Range<Int>, in result: FramesResult, shift: Double) -> (x: Double, y: Double) {
+        let (x, largest) = extent(of: run, in: result)
+        guard shift != 0, largest.isFinite else { return (x, largest + shift) }
+        let near = largest - 8 * (abs(largest) + abs(shift)).ulp
+        var y = -Double.infinity
+        var i = run.lowerBound
+        while i < run.upperBound {
+            let block = i >> Self.shift, blockEnd = min((block + 1) << Self.shift, run.upperBound)
+            if maxY[block] >= near {
+                for f in result.itemFrames[i..<blockEnd] where f.maxY >= near { y = max(y, f.offsetBy(dx: 0, dy: shift).maxY) }
+            }
+            i = blockEnd
         }
         return (x, y)
     }
