@@ -230,6 +230,25 @@ static void tb_readframe(lua_State *L, int tidx, lua_Integer i, int fidx, double
   }
 }
 
+/* [-0, +0, e] Raises that the running simpleLayout set frames with ctx.set and also returned a
+** list of n, saying which way to keep: the one that placed every item, or either when both did. */
+static TB_SLOWPATH int tb_bothways(lua_State *L, const tb_Frames *f, lua_Integer n) {
+  lua_Integer written = 0, i;
+  for (i = 0; i < f->count; i++) written += f->seen[i] != 0;
+  if (written == f->count && n == f->count)
+    return tb_functionerror(L, 1, "simpleLayout set %G frame%s with ctx.set and also returned a list of %G; keep one way: "
+                            "ctx.set and return nothing, or the list without ctx.set", written, written == 1 ? "" : "s", n);
+  if (written == f->count)
+    return tb_functionerror(L, 1, "simpleLayout set %G frame%s with ctx.set and also returned a list of %G; "
+                            "keep ctx.set, which set every frame, and return nothing", written, written == 1 ? "" : "s", n);
+  if (n == f->count)
+    return tb_functionerror(L, 1, "simpleLayout set %G frame%s with ctx.set and also returned a list of %G; "
+                            "keep the list, which has every frame, and leave out ctx.set", written, written == 1 ? "" : "s", n);
+  return tb_functionerror(L, 1, "simpleLayout set %G frame%s with ctx.set and also returned a list of %G; keep one way: "
+                          "ctx.set for each of the %G item%s and return nothing, or return a list of all %G frames",
+                          written, written == 1 ? "" : "s", n, f->count, f->count == 1 ? "" : "s", f->count);
+}
+
 int tb_runsimple(lua_State *L) {
   const tb_Frames *f = tb_bridge(L)->frames;
   lua_Integer n, i;
@@ -242,16 +261,9 @@ int tb_runsimple(lua_State *L) {
   if (lua_type(L, 4) == LUA_TTABLE) {
     double v[4];
     n = (lua_Integer)lua_rawlen(L, 4);
-    if (n != f->count && f->count > 0 && memchr(f->seen, 1, (size_t)f->count) != NULL) {
-      lua_Integer written = 0;   /* both ways were used: say so, not just the list's length */
-      for (i = 0; i < f->count; i++) written += f->seen[i] != 0;
-      if (written == f->count)
-        return tb_functionerror(L, 1, "simpleLayout set %G frame%s with ctx.set and also returned a list of %G; "
-                                "keep ctx.set, which set every frame, and return nothing", written, written == 1 ? "" : "s", n);
-      return tb_functionerror(L, 1, "simpleLayout set %G frame%s with ctx.set and also returned a list of %G; keep one way: "
-                              "ctx.set for each of the %G item%s and return nothing, or return a list of all %G frames",
-                              written, written == 1 ? "" : "s", n, f->count, f->count == 1 ? "" : "s", f->count);
-    }
+    /* Both ways were used: an error, whichever is whole, since neither can silently win (the
+    ** list would overwrite what ctx.set placed). One memchr per pass, before the list is read. */
+    if (f->count > 0 && memchr(f->seen, 1, (size_t)f->count) != NULL) return tb_bothways(L, f, n);
     if (n != f->count)
       return tb_functionerror(L, 1, "simpleLayout returned %G frame%s for %G item%s%s", n, n == 1 ? "" : "s",
                               f->count, f->count == 1 ? "" : "s", f->count == 0 ? " (the data is empty)" : "");

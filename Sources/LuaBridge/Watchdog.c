@@ -424,6 +424,10 @@ void tb_lendcpu(lua_State *L, long long nanoseconds) {
   if (nanoseconds > 0) atomic_fetch_add(&tb_bridge(L)->lent, nanoseconds);
 }
 
+long long tb_lentcpu(lua_State *L) {
+  return atomic_load(&tb_bridge(L)->lent);
+}
+
 void tb_setwallclocklimit(lua_State *L, double seconds) {
   tb_bridge(L)->backstop = seconds > 0 ? seconds : 0;
 }

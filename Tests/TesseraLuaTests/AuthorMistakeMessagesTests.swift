@@ -40,6 +40,28 @@ import TesseraCore
                 "\(file):4: unknown param 'colums' (did you mean columns?); known params: columns, mode")
     }
 
+    @Test func aNilDefaultIsNamedAtItsEntry() throws {
+        // Lua drops a nil entry, so `columns` is no param: an override of it is told why.
+        let source = "return {\n  params = {\n    spacing = 4,\n    columns = nil,\n  },\n  simpleLayout = function(ctx) end,\n}\n"
+        #expect(try message("nil.lua", source, params: ["columns": 3]) ==
+                "\(folder.path)/nil.lua:4: params.columns has no default value: it is nil, which Lua drops, so the script declares no param 'columns'; give it a default (a number, string, boolean or table)")
+        // A name with no entry at all is still unknown, named at the params table.
+        #expect(try message("nil.lua", source, params: ["gap": 3]) ==
+                "\(folder.path)/nil.lua:2: unknown param 'gap'; known params: spacing")
+    }
+
+    @Test func aParamIsNamedAtTheLineOfTheSourceThatWasLoaded() throws {
+        // The file is edited after the script loaded (two lines added above `params`): the
+        // message names the line in what runs, not in the file on disk.
+        let host = try LuaHost()
+        let path = folder.write("moved.lua", Self.grid)
+        let script = try host.loadLayoutScript(path: path)
+        _ = folder.write("moved.lua", "-- one\n-- two\n" + Self.grid)
+        #expect(scriptError { _ = try script.configured(["columns": "abc"]) }?.message == "\(path):5: param 'columns' expects a number, got \"abc\"")
+        try script.reload()
+        #expect(scriptError { _ = try script.configured(["columns": "abc"]) }?.message == "\(path):7: param 'columns' expects a number, got \"abc\"")
+    }
+
     @Test func aParamsTableBuiltElsewhereFallsBackToTheFile() throws {
         // `params = defaults`: no constructor to find the entry in, so the file alone.
         let source = "local defaults = { columns = 2 }\nreturn { params = defaults, simpleLayout = function(ctx) end }\n"
@@ -97,11 +119,26 @@ import TesseraCore
 
     @Test func aMisspeltHookIsNamedAtItsLineWithTheNameMeant() throws {
         let shape = "the script's result must be " + LuaHost.layoutShape
-        for (key, meant) in [("simplelayout", "simpleLayout"), ("simpleLayuot", "simpleLayout"), ("layuot", "layout")] {
+        for (key, meant) in [("simplelayout", "simpleLayout"), ("simpleLayuot", "simpleLayout")] {
             let source = "return {\n  name = 'x',\n  \(key) = function(ctx, p) return {} end,\n}\n"
             #expect(try message("s.lua", source) ==
                     "\(folder.path)/s.lua:3: field '\(key)' is unknown (did you mean \(meant)?); \(shape)")
         }
+        // A hook that is no layout alone is followed by what it needs beside it: renamed
+        // alone, it would still be no layout.
+        let helpers = [
+            ("layuot", "layout", "layout(ctx, params) alone is no layout: it returns the content size, beside simpleLayout(ctx, params) or beside frame(i) and visible(x, y, w, h); to place every item in one function, name it simpleLayout"),
+            ("sise", "size", "size(item, pw, ph, i) alone is no layout: it sizes the items for simpleLayout(ctx, params), for frame(i) and visible(x, y, w, h), or for build(params), which place them"),
+            ("visibel", "visible", "visible(x, y, w, h) alone is no layout: an analytic layout has frame(i) beside it"),
+        ]
+        for (key, meant, needs) in helpers {
+            let source = "return {\n  name = 'x',\n  \(key) = function(ctx, p) return {} end,\n}\n"
+            #expect(try message("s.lua", source) == "\(folder.path)/s.lua:3: field '\(key)' is unknown (did you mean \(meant)?); \(needs)")
+        }
+        // Beside frame, a misspelt layout hook is named with what the analytic form lacks.
+        let analyticLayout = "return {\n  frame = function(i) return 0, 0, 1, 1 end,\n  layuot = function() return 1, 1 end,\n}\n"
+        #expect(try message("c.lua", analyticLayout) ==
+                "\(folder.path)/c.lua:3: field 'layuot' is unknown (did you mean layout?); an analytic layout needs visible(x, y, w, h) next to frame(i)")
         let analytic = "return {\n  frame = function(i) return 0, 0, 1, 1 end,\n  visibel = function() return {} end,\n}\n"
         #expect(try message("a.lua", analytic) ==
                 "\(folder.path)/a.lua:3: field 'visibel' is unknown (did you mean visible?); an analytic layout needs visible(x, y, w, h) next to frame(i)")
@@ -127,5 +164,10 @@ import TesseraCore
         #expect(try message("both.lua", all) == "\(folder.path)/both.lua:2: simpleLayout set 3 frames with ctx.set and also returned a list of 1; keep ctx.set, which set every frame, and return nothing")
         let some = "return {\n  simpleLayout = function(ctx)\n    ctx.set(1, 0, 0, 1, 1)\n    return { {0, 0, 1, 1}, {0, 0, 1, 1} }\n  end,\n}\n"
         #expect(try message("some.lua", some) == "\(folder.path)/some.lua:2: simpleLayout set 1 frame with ctx.set and also returned a list of 2; keep one way: ctx.set for each of the 3 items and return nothing, or return a list of all 3 frames")
+        // A list of the right length does not silently replace what ctx.set placed.
+        let whole = "return {\n  simpleLayout = function(ctx)\n    local f = {}\n    for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1); f[i] = {0, 0, 2, 2} end\n    return f\n  end,\n}\n"
+        #expect(try message("whole.lua", whole) == "\(folder.path)/whole.lua:2: simpleLayout set 3 frames with ctx.set and also returned a list of 3; keep one way: ctx.set and return nothing, or the list without ctx.set")
+        let listWhole = "return {\n  simpleLayout = function(ctx)\n    ctx.set(2, 0, 0, 1, 1)\n    return { {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1} }\n  end,\n}\n"
+        #expect(try message("list.lua", listWhole) == "\(folder.path)/list.lua:2: simpleLayout set 1 frame with ctx.set and also returned a list of 3; keep the list, which has every frame, and leave out ctx.set")
     }
 }

@@ -47,7 +47,7 @@ import Testing
         let root = try Self.project()
         let run = try TestCommandTests.test(["tests/helper_test.lua", "--junit", "junit.xml", "--report", "report.html"], in: root)
         #expect(run.status == 1)
-        #expect(run.stdout == "✘ tests/helper_test.lua\n    \(Self.failure)\n0 passed, 1 failed\n")
+        #expect(run.stdout == "✘ tests/helper_test.lua\n    \(Self.failure)\nwritten: junit.xml (--junit)\nwritten: report.html (--report)\n0 passed, 1 failed\n")
         #expect(run.stderr == "Error: no test ran in 1 test file; expected at least one test(name, function() ... end) call in a NAME_test.lua file.\n")
         let xml = try TestCommandTests.junit(root)
         #expect(xml == """

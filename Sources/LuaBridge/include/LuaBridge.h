@@ -150,6 +150,10 @@ long long tb_readthreadclock(const tb_ThreadClock *c);
 ** another thread (a worker it waits for) against the call's time limit, which otherwise counts
 ** only the CPU time of the thread running the call. Safe from any thread. */
 void tb_lendcpu(lua_State *L, long long nanoseconds);
+/* [-0, +0, -] The CPU ns tb_lendcpu counted for the running outermost call, or for the last one
+** once it ended (each outermost call starts from 0): with the calling thread's own CPU time
+** over the call, what its time limit counted. */
+long long tb_lentcpu(lua_State *L);
 /* }==================================================================== */
 
 

@@ -26,7 +26,11 @@ package struct LayoutTestResult: Sendable {
     public static let fileTestName = "(file)"
 
     public var name: String
+    /// The wall time the test took.
     public var milliseconds: Double
+    /// For a test its time limit stopped: the CPU time that limit counted, which is what the
+    /// output shows (the wall time of a stopped test grows with the machine's load).
+    public var cpuMilliseconds: Double?
     /// The failure, `file:line: message` (nil: passed).
     public var failure: String?
     /// Its snapshots that did not match.
@@ -35,8 +39,9 @@ package struct LayoutTestResult: Sendable {
     /// Whether this is the failure of the file itself rather than of one of its tests.
     public var isFileFailure: Bool { name == Self.fileTestName }
 
-    public init(name: String, milliseconds: Double, failure: String?, mismatches: [SnapshotMismatch] = []) {
-        self.name = name; self.milliseconds = milliseconds; self.failure = failure; self.mismatches = mismatches
+    public init(name: String, milliseconds: Double, cpuMilliseconds: Double? = nil, failure: String?, mismatches: [SnapshotMismatch] = []) {
+        self.name = name; self.milliseconds = milliseconds; self.cpuMilliseconds = cpuMilliseconds
+        self.failure = failure; self.mismatches = mismatches
     }
 }
 

@@ -117,7 +117,9 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         host.push(reference)
-        if lua_type(L, -1) == LUA_TNIL, fromFile { throw LuaHost.nothingReturned(path) }
+        // The source the file was compiled from, for the lines of messages.
+        let text = fromFile ? host.loadedSources[path] : nil
+        if lua_type(L, -1) == LUA_TNIL, fromFile { throw LuaHost.nothingReturned(path, text: text) }
         guard lua_type(L, -1) == LUA_TTABLE else {
             throw LuaArguments.mismatch("\(path): the script's result", mustBe: "a table of hooks (\(hooks.joined(separator: ", ")))", got: LuaStack.typeName(L, -1), file: path)
         }
@@ -147,10 +149,10 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         tb_pop(L, 1)
         var choices: OrderedDictionary<String, [JSONValue]> = [:]
         if LuaStack.rawField(L, table, "choices") != LUA_TNIL {
-            choices = try ParamChoices.read(try AnimatorScript.json(L, -1, path: "\(path): choices"), defaults: defaults, file: path)
+            choices = try ParamChoices.read(try AnimatorScript.json(L, -1, path: "\(path): choices"), defaults: defaults, file: path, text: text)
         }
         tb_pop(L, 1)
-        let resolved = try ScriptVersion.resolve(overrides, defaults: defaults, choices: choices, source: path)
+        let resolved = try ScriptVersion.resolve(overrides, defaults: defaults, choices: choices, source: path, text: text)
         LuaStack.rawField(L, table, "name")
         let name = LuaStack.string(L, -1) ?? LuaHost.scriptName(fromPath: path)
         LuaStack.push(L, params: resolved, readOnly: true)

@@ -67,6 +67,7 @@ extension LuaHost {
             tb_pop(L, 1)
             throw LuaScriptError(status == LUA_ERRSYNTAX ? .syntax : .memory, message: text)
         }
+        if chunkName.hasPrefix("@") { loadedSources[String(chunkName.dropFirst())] = bytes }
     }
 
     /// [-1, +0, m]

@@ -53,6 +53,9 @@ public final class LuaHost {
     /// Reads a script or module file this host runs (nil: it cannot be read). A watcher that
     /// compared the files' bytes hands those, so a run runs exactly what it compared.
     package var readScriptFile: (String) -> [UInt8]? = { ScriptFiles.read($0) }
+    /// The source each file chunk was last compiled from, by path (`loadChunk` of "@path"), so
+    /// a message that names a line in a script reads what ran, not a file edited since.
+    var loadedSources: [String: [UInt8]] = [:]
 
     /// Test switch: when set, `ctx` answers through its simple reference paths instead of the
     /// fast ones: `ctx:size` asks `LayoutContext.size(at:proposed:)` for every item (no copied

@@ -10,21 +10,21 @@ enum ParamChoices {
     /// script's `defaults`: each key a declared param whose default is a number or a string, each
     /// value a non-empty list of values of the default's type that includes the default.
     /// O(choices).
-    /// - Throws: `LuaScriptError` naming `file`, the line of the param's entry where the source
-    ///   shows it, and the param.
+    /// - Throws: `LuaScriptError` naming `file`, the line of the param's entry where `text`
+    ///   (the source the script was compiled from) shows it, and the param.
     static func read(_ declared: JSONValue, defaults: OrderedDictionary<String, JSONValue>,
-                     file: String) throws -> OrderedDictionary<String, [JSONValue]> {
+                     file: String, text: [UInt8]?) throws -> OrderedDictionary<String, [JSONValue]> {
         let table: OrderedDictionary<String, JSONValue>
         switch declared {
         case .object(let o): table = o
         case .array(let a) where a.isEmpty: return [:]
-        default: throw LuaArguments.mismatch("\(TableEntryLine.place(file, table: "choices")): field 'choices'", mustBe: "a table of lists by param name, like { mode = {\"grid\", \"list\"} }",
+        default: throw LuaArguments.mismatch("\(TableEntryLine.place(file, text: text, table: "choices")): field 'choices'", mustBe: "a table of lists by param name, like { mode = {\"grid\", \"list\"} }",
                                              got: declared.briefDescription, file: file)
         }
         var result: OrderedDictionary<String, [JSONValue]> = [:]
         for (key, list) in table.sorted(by: { $0.key < $1.key }) {
-            // The entry's line is looked up only for a message: a script that loads reads no source.
-            var what: String { "\(TableEntryLine.place(file, table: "choices", key: key)): choices.\(key)" }
+            // The entry's line is looked up only for a message: a script that loads scans no source.
+            var what: String { "\(TableEntryLine.place(file, text: text, table: "choices", key: key)): choices.\(key)" }
             guard let fallback = defaults[key] else {
                 let known = defaults.isEmpty ? "the script declares no params" : "known params: " + defaults.keys.joined(separator: ", ")
                 throw LuaArguments.statement(what, "names no declared param; \(known)", file: file)

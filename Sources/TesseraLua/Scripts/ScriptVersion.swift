@@ -26,18 +26,22 @@ final class ScriptVersion {
     let name: String
     /// The file the script came from, as messages name it.
     let source: String
+    /// The source text the script was compiled from (nil for a table no file chunk made), where
+    /// messages find the line of a params entry.
+    let text: [UInt8]?
     /// Parameter defaults (`params = {...}`), keys sorted.
     let defaults: OrderedDictionary<String, JSONValue>
     /// The values some params allow (`choices = {...}`, `ParamChoices`), keys sorted.
     let choices: OrderedDictionary<String, [JSONValue]>
     let table: Int32, simpleLayout: Int32, frame: Int32, visible: Int32, layoutFunction: Int32, size: Int32, build: Int32
 
-    init(host: LuaHost, form: Form, name: String, source: String, defaults: OrderedDictionary<String, JSONValue>,
+    init(host: LuaHost, form: Form, name: String, source: String, text: [UInt8]? = nil, defaults: OrderedDictionary<String, JSONValue>,
          choices: OrderedDictionary<String, [JSONValue]> = [:], refs: [String: Int32] = [:]) {
         self.host = host
         self.form = form
         self.name = name
         self.source = source
+        self.text = text
         self.defaults = defaults
         self.choices = choices
         table = refs["table"] ?? LUA_NOREF
@@ -65,21 +69,26 @@ final class ScriptVersion {
         if case .native = form, let key = overrides.keys.first {
             throw LuaArguments.statement("\(source): param \(LuaArguments.quoted(key))", "is unknown; the script returns a built-in layout, which takes its params in the script (return { params = {...}, build = function(p) ... end } to declare some)", file: source)
         }
-        return try ScriptVersion.resolve(overrides, defaults: defaults, choices: choices, source: source)
+        return try ScriptVersion.resolve(overrides, defaults: defaults, choices: choices, source: source, text: text)
     }
 
     /// `defaults` with `overrides` applied, each typed like its default (see `resolve(_:)`);
-    /// shared by layout and animator scripts. O(params).
+    /// shared by layout and animator scripts. `text` is the source the script at `source` was
+    /// compiled from, for the line of a params entry. O(params).
     static func resolve(_ overrides: OrderedDictionary<String, JSONValue>, defaults: OrderedDictionary<String, JSONValue>,
                         choices: OrderedDictionary<String, [JSONValue]> = [:],
-                        source: String) throws -> OrderedDictionary<String, JSONValue> {
+                        source: String, text: [UInt8]?) throws -> OrderedDictionary<String, JSONValue> {
         do { return try ParameterDefaults.resolve(overrides, defaults: defaults, choices: choices, source: source) }
         catch let error as LayoutError {
             // Named at the params entry the override was checked against (the `params = {`
             // line for an unknown name): the same check again, with the line in its source.
             var key: String?
             if case .invalidParameter(let name, _, _, _, _, _) = error { key = name }
-            let place = TableEntryLine.place(source, table: "params", key: key)
+            if case .unknownScriptParameter(let name, _, _) = error, let text,
+               let line = TableEntryLine.entryLine(in: text, table: "params", key: name) {
+                throw LuaHost.nilDefault(name, at: "\(source):\(line)", file: source)
+            }
+            let place = TableEntryLine.place(source, text: text, table: "params", key: key)
             do { _ = try ParameterDefaults.resolve(overrides, defaults: defaults, choices: choices, source: place) }
             catch let placed as LayoutError { throw LuaArguments.relayed(placed.message, file: source) }
             throw LuaArguments.relayed(error.message, file: source)
@@ -119,6 +128,7 @@ extension LuaHost {
             }
         }
         let file = source ?? functions.values.lazy.compactMap { self.definitionSource(at: $0) }.first ?? "<layout>"
+        let text = loadedSources[file]
         let form: ScriptVersion.Form
         if functions["simpleLayout"] != nil {
             form = .simple
@@ -131,9 +141,9 @@ extension LuaHost {
         } else if functions["build"] != nil {
             form = .built
         } else if lua_type(L, index) == LUA_TNIL {
-            throw LuaHost.nothingReturned(file)
+            throw LuaHost.nothingReturned(file, text: text)
         } else {
-            throw misspeltHook(in: table, file: file, then: "the script's result must be " + LuaHost.layoutShape)
+            throw misspeltHook(in: table, file: file, then: "the script's result must be " + LuaHost.layoutShape, alone: true)
                 ?? LuaArguments.mismatch("\(file): the script's result", mustBe: LuaHost.layoutShape, got: "a table without them", file: file)
         }
 
@@ -149,9 +159,6 @@ extension LuaHost {
             case .array(let a) where a.isEmpty: break
             default: throw LuaArguments(L, function: file, file: file).error(.field("params"), "must be a table of named defaults, like { columns = 2 }")
             }
-            for (key, value) in defaults where value == .null {
-                throw LuaArguments(L, function: file, file: file).error(.field("params.\(key)"), "has no default value")
-            }
         } else if paramsType != LUA_TNIL {
             throw LuaArguments(L, function: file, file: file).error(.field("params"), at: -1, mustBe: "a table of named defaults", numeric: false)
         }
@@ -163,7 +170,7 @@ extension LuaHost {
             do { json = try LuaStack.json(L, -1, path: "choices") } catch let e as LuaStack.ConversionError {
                 throw LuaArguments.relayed("\(file): \(e.message)", file: file)
             }
-            choices = try ParamChoices.read(json, defaults: defaults, file: file)
+            choices = try ParamChoices.read(json, defaults: defaults, file: file, text: text)
         }
         tb_pop(L, 1)
 
@@ -179,7 +186,7 @@ extension LuaHost {
         if table == index { adoptScriptTable(at: table) }   // not a river-style environment
         lua_pushvalue(L, table)
         refs["table"] = luaL_ref(L, LuaStack.registry)
-        return ScriptVersion(host: self, form: form, name: name, source: file, defaults: defaults, choices: choices, refs: refs)
+        return ScriptVersion(host: self, form: form, name: name, source: file, text: text, defaults: defaults, choices: choices, refs: refs)
     }
 
     static let hookNames = ["simpleLayout", "frame", "visible", "layout", "size", "build"]
@@ -187,8 +194,10 @@ extension LuaHost {
     /// "file:2: field 'simplelayout' is unknown (did you mean simpleLayout?); <then>" for the
     /// function field of the table at `table` whose name is closest to a hook's (the first by
     /// name among equals), at the line that defines it; nil when no field's name is close to one.
-    /// O(fields).
-    func misspeltHook(in table: Int32, file: String, then: String) -> LuaScriptError? {
+    /// `alone`: the table has no hook that places items, so a hook that only helps one (layout,
+    /// size, visible) is followed by what it needs beside it, not `then`: renaming the field
+    /// alone would still be no layout. O(fields).
+    func misspeltHook(in table: Int32, file: String, then: String, alone: Bool = false) -> LuaScriptError? {
         var found: (key: String, hook: String, line: Int)?
         lua_pushnil(L)
         while tb_next(L, table) != 0 {
@@ -200,18 +209,33 @@ extension LuaHost {
         }
         guard let found else { return nil }
         let place = found.line > 0 ? "\(file):\(found.line)" : file
-        return LuaArguments(L, function: place, file: file).error(.field(found.key), "is unknown (did you mean \(found.hook)?); \(then)")
+        let next = alone ? LuaHost.helperHooks[found.hook] ?? then : then
+        return LuaArguments(L, function: place, file: file).error(.field(found.key), "is unknown (did you mean \(found.hook)?); \(next)")
     }
+
+    /// The hooks that make no layout alone, with what they need beside them.
+    static let helperHooks = [
+        "layout": "layout(ctx, params) alone is no layout: it returns the content size, beside simpleLayout(ctx, params) or beside frame(i) and visible(x, y, w, h); to place every item in one function, name it simpleLayout",
+        "size": "size(item, pw, ph, i) alone is no layout: it sizes the items for simpleLayout(ctx, params), for frame(i) and visible(x, y, w, h), or for build(params), which place them",
+        "visible": "visible(x, y, w, h) alone is no layout: an analytic layout has frame(i) beside it",
+    ]
 
     /// What a layout script must return, for "file: the script's result must be <this>, got ...".
     static let layoutShape = "a layout: a table with simpleLayout(ctx, params), or with frame(i) and visible(x, y, w, h), or with build(params) returning a t.* layout, or a value built with the tessera module (t.waterfall{...})"
 
     /// "file:LAST: the script returned nothing; end it with `return <table>`": a layout or
-    /// animator file whose result is nil, placed at its last line, where the `return` belongs.
-    /// Reads the file again, so only when the error is raised. O(size of the file).
-    static func nothingReturned(_ file: String) -> LuaScriptError {
-        let last = ScriptFiles.read(file, limit: 64 << 20).flatMap(lastLine)
+    /// animator file whose result is nil, placed at the last line of `text` (the source it was
+    /// compiled from), where the `return` belongs. O(size of the text), only when raised.
+    static func nothingReturned(_ file: String, text: [UInt8]?) -> LuaScriptError {
+        let last = text.flatMap(lastLine)
         return LuaArguments.statement(last.map { "\(file):\($0):" } ?? "\(file):", "the script returned nothing; end it with `return <table>`", file: file)
+    }
+
+    /// "file:LINE: params.columns has no default value; ...": an override of a param whose
+    /// entry in `params = {...}` is there in the source but nil, which Lua drops, so the
+    /// script declares no such param. `place` is the entry's "file:line".
+    static func nilDefault(_ key: String, at place: String, file: String) -> LuaScriptError {
+        LuaArguments.statement("\(place): params.\(key)", "has no default value: it is nil, which Lua drops, so the script declares no param \(LuaArguments.quoted(key)); give it a default (a number, string, boolean or table)", file: file)
     }
 
     /// The 1-based number of the last line of `source` with more than blanks on it, or nil

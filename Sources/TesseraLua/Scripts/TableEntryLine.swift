@@ -1,14 +1,14 @@
 /// Where a script declares an entry of one of its top-level tables (`params = { columns = 2 }`,
 /// `choices = { mode = {...} }`), for messages about it. Lua keeps no line for a table
-/// constructor's fields, so this reads the script's source again: only when an error is being
-/// built, never when a script loads.
+/// constructor's fields, so this scans the source the script was compiled from (kept by its
+/// host, not read again: a file saved since may have moved the entry): only when an error is
+/// being built, never when a script loads.
 enum TableEntryLine {
-    /// "file:LINE" for `key` inside the `table = {` constructor of the script at `file` (the
-    /// line of `table = {` itself when `key` is nil or not found there), or `file` alone when
-    /// the file cannot be read or has no such table. O(size of the file).
-    static func place(_ file: String, table: String, key: String? = nil) -> String {
-        guard let source = ScriptFiles.read(file, limit: 4 << 20),
-              let line = line(in: source, table: table, key: key) else { return file }
+    /// "file:LINE" for `key` inside the `table = {` constructor of `text`, the source the script
+    /// at `file` was compiled from (the line of `table = {` itself when `key` is nil or not found
+    /// there), or `file` alone when there is no text or it has no such table. O(text).
+    static func place(_ file: String, text: [UInt8]?, table: String, key: String? = nil) -> String {
+        guard let text, let line = line(in: text, table: table, key: key) else { return file }
         return "\(file):\(line)"
     }
 
@@ -16,6 +16,17 @@ enum TableEntryLine {
     /// `key` is nil or absent from it), or nil when `source` has no such constructor. Strings and
     /// comments are skipped, so a `columns` in either is not taken for the key. O(source).
     static func line(in source: [UInt8], table: String, key: String?) -> Int? {
+        lines(in: source, table: table, key: key).map { $0.entry ?? $0.table }
+    }
+
+    /// The 1-based line of `key`'s own entry in the first `table = {` of `source`, or nil when
+    /// the constructor has none (or `source` has no such constructor). O(source).
+    static func entryLine(in source: [UInt8], table: String, key: String) -> Int? {
+        lines(in: source, table: table, key: key)?.entry
+    }
+
+    /// The line of the first `table = {` of `source` and of `key`'s entry in it (nil when absent).
+    private static func lines(in source: [UInt8], table: String, key: String?) -> (table: Int, entry: Int?)? {
         var scan = Scanner(bytes: source)
         var start: (line: Int, depth: Int)?
         while let word = scan.nextToken() {
@@ -26,10 +37,10 @@ enum TableEntryLine {
             }
             if scan.depth <= opened.depth { break }   // the constructor closed without the key
             guard let key, scan.depth == opened.depth + 1 else { continue }
-            if word.text == key, scan.skip("=") { return word.line }
-            if word.text == "[" + key + "]" { return word.line }
+            if word.text == key, scan.skip("=") { return (opened.line, word.line) }
+            if word.text == "[" + key + "]" { return (opened.line, word.line) }
         }
-        return start?.line
+        return start.map { ($0.line, nil) }
     }
 
     /// Walks Lua source token by token, keeping the line and the brace depth; yields names and

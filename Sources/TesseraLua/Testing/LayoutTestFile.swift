@@ -71,13 +71,17 @@ package enum LayoutTestFile {
             if let filter = options.filter, !name.contains(filter) { continue }
             session.begin(name)
             let start = ContinuousClock.now
+            var clock = tb_threadclock()
+            let cpuStart = tb_readthreadclock(&clock)
             var failure: String?
             var line: Int?
+            var cpuMilliseconds: Double?
             do {
                 try host.call(functions[4], [.integer(i)])
             } catch {
                 failure = message(of: error, options: options)
                 if let error = error as? LuaScriptError, error.file == path { line = error.line }
+                cpuMilliseconds = Self.cpuStop(error, limit: options.limits.timeLimit, start: cpuStart, clock: &clock, host: host)
             }
             let elapsed = ContinuousClock.now - start
             let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
@@ -85,7 +89,8 @@ package enum LayoutTestFile {
             for k in mismatches.indices { mismatches[k].line = line }
             session.end(failed: failure != nil)
             if failure != nil { failedTests.append(name) }
-            result.tests.append(LayoutTestResult(name: name, milliseconds: ms, failure: failure, mismatches: mismatches))
+            result.tests.append(LayoutTestResult(name: name, milliseconds: ms, cpuMilliseconds: cpuMilliseconds,
+                                                 failure: failure, mismatches: mismatches))
             session.runs.removeAll()
         }
 
@@ -111,6 +116,18 @@ package enum LayoutTestFile {
             return failed(problem)
         }
         return result
+    }
+
+    /// The CPU time (ms) the test's call counted against its time limit, when `error` is that
+    /// limit stopping it: the thread's own since `start` and what helper threads lent it. Nil
+    /// for any other failure, and for a stop at the wall-clock limit (less CPU time than the
+    /// limit: the call waited), whose figure is the wall time.
+    private static func cpuStop(_ error: Error, limit: Double?, start: Int64, clock: inout tb_ThreadClock, host: LuaHost) -> Double? {
+        guard let error = error as? LuaScriptError, error.kind == .timeLimit, let limit, start >= 0 else { return nil }
+        let now = tb_readthreadclock(&clock)
+        guard now >= start else { return nil }
+        let used = Double(now - start + tb_lentcpu(host.L))
+        return used >= limit * 1e9 ? used / 1e6 : nil
     }
 
     /// A failure of the file itself, reported in place of a test.

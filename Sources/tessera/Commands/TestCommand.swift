@@ -6,7 +6,8 @@ import TesseraRender
 
 /// `tessera test [PATH...] [--update] [--filter TEXT] [--junit FILE] [--report FILE.html]`:
 /// runs the layout tests (`*_test.lua`) under each PATH, files in parallel, and prints one line
-/// per test, the failures, the snapshots written, updated and obsolete, then `N passed, M failed`
+/// per test, the failures, the snapshots written, updated and obsolete, the files `--junit` and
+/// `--report` wrote, then `N passed, M failed`
 /// alone on the last line. Exit status 1 when a test failed, 2 for a usage error, which prints
 /// only its message (stderr): no test ran, so there is no summary to give.
 struct TestCommand: ParsableCommand {
@@ -92,10 +93,17 @@ struct TestCommand: ParsableCommand {
         let tests = results.flatMap(\.tests)
         // The summary stays the last line of stdout even when a report cannot be written.
         var writeFailure: Error?
+        var written: [String] = []
         let testFiles = files.map { InputFile(role: "a test file", path: $0) }
         do {
-            if let junit { try writeAtomically(Array(JUnitReport(files: results).xml().utf8), to: junit, flag: "--junit", sparing: testFiles) }
-            if let report { try writeAtomically(Array(SnapshotReportPage(files: results).html().utf8), to: report, flag: "--report", sparing: testFiles) }
+            if let junit {
+                try writeAtomically(Array(JUnitReport(files: results).xml().utf8), to: junit, flag: "--junit", sparing: testFiles)
+                written.append(Self.writtenLine(junit, flag: "--junit"))
+            }
+            if let report {
+                try writeAtomically(Array(SnapshotReportPage(files: results).html().utf8), to: report, flag: "--report", sparing: testFiles)
+                written.append(Self.writtenLine(report, flag: "--report"))
+            }
         } catch {
             writeFailure = error
         }
@@ -109,6 +117,7 @@ struct TestCommand: ParsableCommand {
             reportError("Error: no test ran in \(NumberText.counted(files.count, "test file")); expected at least one "
                         + "test(name, function() ... end) call in a NAME_test.lua file.")
         }
+        for line in written { printLine(line) }
         let failed = tests.filter { !$0.passed }.count
         printLine(Self.summary(passed: tests.count - failed, failed: failed, written: results.reduce(0) { $0 + $1.written.count },
                                updated: results.reduce(0) { $0 + $1.updated.count },
@@ -116,6 +125,10 @@ struct TestCommand: ParsableCommand {
         if let writeFailure { throw writeFailure }
         if failed > 0 { throw ExitCode.failure }
     }
+
+    /// "written: out/report.html (--report)": a file a flag named was written, as the
+    /// snapshots written are said (`written: '...' in FILE`).
+    static func writtenLine(_ path: String, flag: String) -> String { "written: \(path) (\(flag))" }
 
     /// The last line: `N passed, M failed`, with `, K written`, `, U updated` and `, J obsolete`
     /// when not 0.
@@ -153,7 +166,9 @@ struct TestCommand: ParsableCommand {
             if test.isFileFailure {
                 lines.append("\(mark) \(file.path)")
             } else {
-                lines.append("\(mark) \(file.path) › \(test.name) (\(Int(test.milliseconds.rounded())) ms)")
+                // A test its time limit stopped shows the CPU time the limit counts, not the wall time.
+                let time = test.cpuMilliseconds.map { "\(Int($0.rounded())) ms of CPU time" } ?? "\(Int(test.milliseconds.rounded())) ms"
+                lines.append("\(mark) \(file.path) › \(test.name) (\(time))")
             }
             if let failure = test.failure {
                 lines += failure.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
