@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 /// The waterfall of up to `ColumnOrder.capacity` columns keeps its columns sorted instead of
 /// scanning them: it must place every item exactly where the scan does, ties, zeros, negative
@@ -33,11 +33,8 @@ import Testing
         "ties", "zeros", "negative", "nan", "infinity", "negative infinity", "both infinities", "huge",
     ])
     func placesEveryItemWhereTheScanDoes(_ kind: String) throws {
-        var state: UInt64 = 7
-        func next() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 33) / Double(1 << 31)
-        }
+        var random = BenchRandom(seed: 7)
+        func next() -> Double { random.unit() }
         let heights: [Double] = (0..<600).map { i in
             switch kind {
             case "ties": return [10, 20, 30][Int(next() * 3)]

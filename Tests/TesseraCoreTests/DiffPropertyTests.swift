@@ -161,9 +161,8 @@ func movedSectionsWithItemChanges(_ batch: Changeset) -> [IndexMove<Int>] {
     return batch.sectionsMoved.filter { oldSections.contains($0.source) || newSections.contains($0.target) }
 }
 
-/// The shared seeded generator, so every property case can be replayed from its seed.
-typealias DiffRandom = SplitMix64
-
+/// Draws for the property cases, from the shared seeded generator (so every case can be
+/// replayed from its seed).
 extension SplitMix64 {
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
@@ -171,7 +170,7 @@ extension SplitMix64 {
 
 /// A random sectioned pair: sections deleted, inserted, moved and emptied; items deleted,
 /// inserted, moved inside and across sections, and changed in content.
-func randomPair(_ random: inout DiffRandom) -> (old: Snapshot<String, Int>, new: Snapshot<String, Int>, changed: Set<Int>) {
+func randomPair(_ random: inout SplitMix64) -> (old: Snapshot<String, Int>, new: Snapshot<String, Int>, changed: Set<Int>) {
     var nextItem = 0
     func freshItems(_ count: Int) -> [Int] {
         defer { nextItem += count }
@@ -230,7 +229,7 @@ struct DiffPropertyTests {
     @Test("5000 random sectioned pairs: every batch and every stage applies exactly; the single batch names nothing twice")
     func randomSectionedPairs() throws {
         // Seeded, as each property test here is, so that a failure repeats.
-        var random = DiffRandom(seed: 20_240_601)
+        var random = SplitMix64(seed: 20_240_601)
         var staged = 0, crossSection = 0, emptyToFull = 0, fullToEmpty = 0, sectionClashes = 0, itemClashes = 0
         for _ in 0..<5000 {
             let (old, new, changed) = randomPair(&random)
@@ -259,7 +258,7 @@ struct DiffPropertyTests {
     @Test("3000 random flat lists: the list diff matches the snapshot diff and applies")
     func randomLists() throws {
         // Seeded, as each property test here is, so that a failure repeats.
-        var random = DiffRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<3000 {
             let n = random.int(0...30)
             var old = Array(0..<n)
@@ -284,7 +283,7 @@ struct DiffPropertyTests {
     @Test("apply never traps: 3000 random batches, most inconsistent, either throw or give a valid snapshot")
     func applyRejectsNonsense() throws {
         // Seeded, as each property test here is, so that a failure repeats.
-        var random = DiffRandom(seed: 11)
+        var random = SplitMix64(seed: 11)
         var thrown = 0, applied = 0
         for _ in 0..<3000 {
             let (old, new, _) = randomPair(&random)
@@ -318,7 +317,7 @@ struct DiffPropertyTests {
     @Test("120 large sectioned pairs (thousands of items, many sections) apply exactly")
     func largePairs() throws {
         // Seeded, as each property test here is, so that a failure repeats.
-        var random = DiffRandom(seed: 5)
+        var random = SplitMix64(seed: 5)
         for _ in 0..<120 {
             let sections = random.int(1...20)
             var next = 0
@@ -347,7 +346,7 @@ struct DiffPropertyTests {
     @Test("a move never costs more than one move per misplaced element in a single move case")
     func singleMoveCostsOneMove() throws {
         // Seeded, as each property test here is, so that a failure repeats.
-        var random = DiffRandom(seed: 99)
+        var random = SplitMix64(seed: 99)
         for _ in 0..<2000 {
             let n = random.int(2...40)
             var new = Array(0..<n)

@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 /// The loader's duplicate finder agrees with a dictionary, on the table path and on the
 /// dictionary fallback that hostile (colliding) ids would force.
@@ -14,18 +14,9 @@ import Testing
         return nil
     }
 
-    /// A seeded linear congruential generator: numbers in `0..<bound`.
-    struct Numbers {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % bound
-        }
-    }
-
     @Test func agreesWithADictionaryOnRandomIds() {
-        var numbers = Numbers(state: 7)
-        func next(_ bound: Int) -> Int { numbers.next(bound) }
+        var random = BenchRandom(seed: 7)
+        func next(_ bound: Int) -> Int { random.below(bound) }
         var repeats = 0
         for round in 0..<400 {
             let count = next(300)
@@ -57,8 +48,8 @@ import Testing
     /// when spread out or when `max − min` overflows: every case agrees with a dictionary, for
     /// an array of ids and for a dataset's id column.
     @Test func integerIdsAgreeOnTheBitmapAndTheTable() {
-        var numbers = Numbers(state: 11)
-        func next(_ bound: Int) -> Int { numbers.next(bound) }
+        var random = BenchRandom(seed: 11)
+        func next(_ bound: Int) -> Int { random.below(bound) }
         var repeats = 0
         for round in 0..<400 {
             let count = 2 + next(300)

@@ -24,7 +24,7 @@ struct ModelDiffTests {
 
     @Test("4000 random sectioned model pairs: the batch and the staged batches applied to OLD's models give NEW's")
     func randomModelPairs() throws {
-        var random = DiffRandom(seed: 26_2026)
+        var random = SplitMix64(seed: 26_2026)
         var staged = 0, sectionUpdates = 0, itemUpdates = 0
         for _ in 0..<4000 {
             let (oldIDs, newIDs, changed) = randomPair(&random)

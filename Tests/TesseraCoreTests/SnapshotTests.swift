@@ -169,7 +169,7 @@ struct SnapshotTests {
 
     @Test("random edits keep the hashed indexes consistent with a plain model")
     func randomEdits() throws {
-        var random = DiffRandom(seed: 3)
+        var random = SplitMix64(seed: 3)
         for _ in 0..<300 {
             var snapshot = Snapshot<Int, Int>()
             var model: [(Int, [Int])] = []

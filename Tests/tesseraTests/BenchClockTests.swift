@@ -20,4 +20,40 @@ import Testing
         blackHole(x)
         #expect(cpu > 0)
     }
+
+    /// The load and diff benches' CPU notes: every thread's work counts in the process's
+    /// CPU time, none of it in the time of the thread that waits for it.
+    @Test func anotherThreadsWorkCountsInTheProcesssCPUTimeAndNotTheCallers() {
+        let worker = WorkerTime()
+        var caller = 0.0
+        let process = BenchClock.Clock.processCPU.milliseconds {
+            caller = BenchClock.Clock.threadCPU.milliseconds {
+                let done = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    var x = 0.0
+                    worker.milliseconds = BenchClock.Clock.threadCPU.milliseconds {
+                        for i in 0..<3_000_000 { x += Double(i).squareRoot() }
+                    }
+                    blackHole(x)
+                    done.signal()
+                }
+                done.wait()
+            }
+        }
+        let work = worker.milliseconds
+        #expect(work > 0)
+        #expect(process >= work, "process \(process) ms, worker \(work) ms")
+        #expect(caller < 30, "a waiting thread used \(caller) ms of CPU")
+    }
+
+    @Test func timedGivesTheBodysValueAndItsTime() {
+        let (value, ms) = BenchClock.Clock.wall.timed { usleep(20_000); return "done" }
+        #expect(value == "done")
+        #expect(ms >= 20)
+    }
+}
+
+/// The worker thread's CPU time, read once the semaphore says the worker is done.
+private final class WorkerTime: @unchecked Sendable {
+    var milliseconds = 0.0
 }

@@ -17,6 +17,9 @@
         return z ^ (z >> 31)
     }
 
+    /// A whole number in `0..<range` (the remainder of the next 64 bits, as `BenchRandom.below`).
+    public mutating func below(_ range: Int) -> Int { Int(next() % UInt64(range)) }
+
     /// Uniform in [0, 1) with 53 random bits.
     public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

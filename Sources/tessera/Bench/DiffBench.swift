@@ -157,9 +157,11 @@ enum DiffBench: BenchSuite {
         let big = c.n >= 1_000_000
         let repeats = c.n <= 5_000 ? (quick ? 31 : 61) : big ? (quick ? 5 : 9) : (quick ? 15 : 31)
         var batch = Changeset()
-        let cpuStart = processCPUMilliseconds()
-        let samples = try BenchClock.milliseconds(repeats: repeats) { batch = try Changeset(from: old, to: new) }
-        let cpuPerRun = (processCPUMilliseconds() - cpuStart) / Double(repeats + 1)   // the warm-up ran too
+        var samples: [Double] = []
+        let cpu = try BenchClock.Clock.processCPU.milliseconds {
+            samples = try BenchClock.milliseconds(repeats: repeats) { batch = try Changeset(from: old, to: new) }
+        }
+        let cpuPerRun = cpu / Double(repeats + 1)   // the warm-up ran too
         let ours = BenchClock.median(samples)
         var notes: [String: Double] = [
             "moves": Double(batch.itemsMoved.count),

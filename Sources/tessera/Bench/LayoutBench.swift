@@ -1,4 +1,4 @@
-import TesseraCore
+@_spi(Testing) import TesseraCore
 
 /// `tessera bench layout`: native layouts against the same loop over a preallocated buffer.
 ///

@@ -32,9 +32,9 @@ enum LoadBench: BenchSuite {
             var cpu: [Double] = []
             let samples = try BenchClock.milliseconds(repeats: repeats, warmUp: !(quick && big)) {
                 dataset = nil
-                let start = processCPUMilliseconds()
-                dataset = try DatasetLoader.parse(data: bytes, fileName: "bench.json", format: .json)
-                cpu.append(processCPUMilliseconds() - start)
+                cpu.append(try BenchClock.Clock.processCPU.milliseconds {
+                    dataset = try DatasetLoader.parse(data: bytes, fileName: "bench.json", format: .json)
+                })
             }
             let median = BenchClock.median(samples)
             guard dataset?.count == c.count else {
@@ -88,11 +88,4 @@ enum LoadBench: BenchSuite {
         append("]}")
         return out
     }
-}
-
-/// User plus system CPU time of this process so far, in milliseconds.
-func processCPUMilliseconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
-    return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
 }

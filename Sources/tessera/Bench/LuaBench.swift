@@ -1,4 +1,4 @@
-import TesseraCore
+@_spi(Testing) import TesseraCore
 import TesseraLua
 
 /// `tessera bench lua`: what a scripted layout costs against the physical limit,

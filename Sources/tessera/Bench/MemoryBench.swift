@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Testing) import TesseraCore
 
 /// The memory rows of `tessera bench load`: the peak resident memory of whole `tessera run`s
 /// over 1M items, each run as a child process (under `/usr/bin/time`, as the targets are stated),

@@ -36,14 +36,14 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let format = try format.get()
         let policy = try dataset.duplicates.get()
-        let started = DispatchTime.now().uptimeNanoseconds
-        let oldData = try dataset.loadOrSample(old)
-        let newData = try dataset.loadOrSample(new)
-        let oldSnapshot = try Self.snapshot(oldData, file: old, policy)
-        let newSnapshot = try Self.snapshot(newData, file: new, policy)
-        let changes = DatasetChanges(old: oldData, new: newData, oldSnapshot: oldSnapshot, newSnapshot: newSnapshot)
-        let report = DiffReport(changes: changes, staged: staged, summary: format == .text)
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        let (report, milliseconds) = try BenchClock.Clock.wall.timed {
+            let oldData = try dataset.loadOrSample(old)
+            let newData = try dataset.loadOrSample(new)
+            let oldSnapshot = try Self.snapshot(oldData, file: old, policy)
+            let newSnapshot = try Self.snapshot(newData, file: new, policy)
+            let changes = DatasetChanges(old: oldData, new: newData, oldSnapshot: oldSnapshot, newSnapshot: newSnapshot)
+            return DiffReport(changes: changes, staged: staged, summary: format == .text)
+        }
         switch format {
         case .json: try emit(to: nil) { report.write(to: $0) }
         case .text: try emit(to: nil) { report.writeText(oldName: old, newName: new, milliseconds: milliseconds, to: $0) }
