@@ -1029,7 +1029,7 @@ struct PreviewTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         try "2".write(toFile: file, atomically: false, encoding: .utf8)
         try await counter.wait(for: 2)   // watched again: its file reported
-        try await settled(watcher)
+        try await waitUntilSettled(watcher)
         let settled = counter.value
         try "3".write(toFile: file, atomically: false, encoding: .utf8)   // a later save is seen
         try await counter.wait(for: settled + 1)
@@ -1045,12 +1045,12 @@ struct PreviewTests {
         let (counter, watcher) = countingWatcher(of: file, poll: poll)
         defer { watcher.stop() }
         watcher.watch([file])
-        try await settled(watcher)
+        try await waitUntilSettled(watcher)
         let since = FileWatcher.now()
         try FileManager.default.removeItem(atPath: file)
         // Settled means reported: never the first without the second.
         #expect(!watcher.hasSettled(since: since) || counter.value == 1)
-        try await settled(watcher)
+        try await waitUntilSettled(watcher)
         #expect(counter.value == 1)
     }
 
@@ -1089,7 +1089,7 @@ struct PreviewTests {
         try await counter.wait(for: 1)   // data.json now reads "too many levels of symbolic links"
         try repoint(to: other)
         try await counter.wait(for: 2)
-        try await settled(watcher)
+        try await waitUntilSettled(watcher)
         let settled = counter.value
         try "2".write(toFile: other + "/data.json", atomically: false, encoding: .utf8)   // a save where it leads now
         try await counter.wait(for: settled + 1)
@@ -1128,7 +1128,7 @@ struct PreviewTests {
         #expect(watcher.folders == [b, layouts].map(FileWatcher.absolute))
         try files.removeItem(atPath: a)
         try files.removeItem(atPath: modules)
-        try await settled(watcher)
+        try await waitUntilSettled(watcher)
         let settled = counter.value
         try "2".write(toFile: b + "/x.lua", atomically: false, encoding: .utf8)   // after the removals' events
         try await counter.wait(for: settled + 1)
@@ -1227,7 +1227,7 @@ struct PreviewTests {
             try away({ try files.removeItem(atPath: file) }, back: { try writeClosingOnExec("22", to: file) })
         }
         try await reports.wait(for: 1)
-        try await settled(watcher)   // past the settle interval: nothing more comes
+        try await waitUntilSettled(watcher)   // past the settle interval: nothing more comes
         let path = FileWatcher.absolute(file)
         // Polling may look between two steps (the file gone a moment): then it reports both.
         // inotify too, when the file was gone past the settle interval.
@@ -1307,10 +1307,10 @@ struct PreviewTests {
         try await reports.wait(for: 1)   // gone, as far as anyone can tell
         #expect(rename(away, folder) == 0)
         try await reports.wait(for: 2)   // back
-        try await settled(watcher)
+        try await waitUntilSettled(watcher)
         try "2".write(toFile: file, atomically: false, encoding: .utf8)
         try await reports.wait(for: 3)   // a save after it came back
-        try await settled(watcher)
+        try await waitUntilSettled(watcher)
         // Polling may look between the save's truncation and its write: then it reports the file twice.
         #expect(reports.all.allSatisfy { $0 == [FileWatcher.absolute(file)] })
         #expect(poll ? (3...4).contains(reports.all.count) : reports.all.count == 3, "\(reports.all)")
@@ -1530,10 +1530,10 @@ struct PreviewTests {
         try files.createSymbolicLink(atPath: file + ".new", withDestinationPath: b)
         #expect(rename(file + ".new", file) == 0)
         try await reports.wait(until: { $0.count >= 2 }, "the re-pointed link")
-        try await settled(watcher)
+        try await waitUntilSettled(watcher)
         let settled = reports.all.count
         try "333".write(toFile: a, atomically: false, encoding: .utf8)   // where it led: not ours now
-        try await settled(watcher)
+        try await waitUntilSettled(watcher)
         #expect(reports.all.count == settled)
         try "22".write(toFile: b, atomically: false, encoding: .utf8)
         try await reports.wait(for: settled + 1)
@@ -1714,7 +1714,7 @@ struct PreviewTests {
 
     /// Waits until `watcher` has reported all that the changes made so far set off (30 s at most,
     /// no timing asserted): counted after it, a late report cannot slip past a test.
-    private func settled(_ watcher: FileWatcher) async throws {
+    private func waitUntilSettled(_ watcher: FileWatcher) async throws {
         let since = FileWatcher.now()
         for _ in 0..<3000 where !watcher.hasSettled(since: since) { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(watcher.hasSettled(since: since), "waited 30 s for the watcher to settle")
