@@ -14,60 +14,23 @@ inserted enters, a row both saves moved goes the whole way), and the newest pict
 end; no JavaScript error. Screenshot (with SCREENSHOT_DIR): preview-missed-saves.png, mid-animation.
 Waits poll for conditions (no timing assertions).
 """
-import json
 import os
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import SOCKET_OPEN, Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview, write_files  # noqa: E402
+from preview_cdp import HELD_ANIMATOR, HELD_ROWS, SOCKET_OPEN, Browser, Checks, drawn_box_js, hold_socket_js, report_failure, save_json, shut_down, start_preview, write_files  # noqa: E402
 
 TESSERA = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
 
-ROWS = """-- rows 60 high, 10 apart
-return {
-  simpleLayout = function(ctx)
-    for i = 1, ctx.count do ctx.set(i, 10, 10 + (i - 1) * 70, ctx.width - 20, 60) end
-  end,
-}
-"""
-# Long and linear, so that the test sees it play.
-ANIMATOR = """return {
-  insert = function(e) return { from = { alpha = 0, scale = 0.5 }, duration = 3, curve = "linear" } end,
-  delete = function(e) return { to = { alpha = 0 }, duration = 3, curve = "linear" } end,
-  update = function(e) return { duration = 3, curve = "linear" } end,
-}
-"""
 FIRST = {"items": [{"id": "r%d" % i} for i in range(6)]}
 # Generation 2 inserts "new" second; generation 3 puts "top" first and deletes r3.
 SECOND = {"items": [{"id": "r0"}, {"id": "new"}] + [{"id": "r%d" % i} for i in range(1, 6)]}
 THIRD = {"items": [{"id": "top"}, {"id": "r0"}, {"id": "new"}, {"id": "r1"}, {"id": "r2"}, {"id": "r4"}, {"id": "r5"}]}
 
-# Run before the page's own script: while window.__holding, the socket worker's open message waits
-# for __openSocket().
-HOLD = """(() => {
-  const Real = Worker;
-  window.__opens = [];
-  window.__held = [];
-  window.__holding = false;
-  window.__openSocket = () => { window.__holding = false; for (const f of window.__held.splice(0)) f(); };
-  window.Worker = class extends Real {
-    postMessage(m) {
-      if (m && m.open) { window.__opens.push(m.open); if (window.__holding) { window.__held.push(() => super.postMessage(m)); return; } }
-      super.postMessage(m);
-    }
-  };
-})();"""
 
-work, paths = write_files("tessera-preview-missed-", {"rows.lua": ROWS, "anim.lua": ANIMATOR, "data.json": FIRST})
-
-
-def save(path, value):
-    tmp = path + ".tmp~"
-    with open(tmp, "w") as f:
-        json.dump(value, f)
-    os.replace(tmp, path)
+work, paths = write_files("tessera-preview-missed-", {"rows.lua": HELD_ROWS, "anim.lua": HELD_ANIMATOR, "data.json": FIRST})
 
 
 def server_has(text):
@@ -88,7 +51,7 @@ check = Checks()
 try:
     wait_for_server("gen 1 ok")
     browser = Browser()
-    browser.call("Page.addScriptToEvaluateOnNewDocument", source=HOLD)
+    browser.call("Page.addScriptToEvaluateOnNewDocument", source=hold_socket_js(False))
     browser.call("Page.navigate", url=url + "#w=375&h=600")
     browser.wait("typeof M !== 'undefined' && M !== null && M.gen === 1 && !building && " + SOCKET_OPEN,
                  "generation 1 drawn, its socket open")
@@ -96,9 +59,9 @@ try:
     # The socket lost, its reopening held: two saves meanwhile.
     browser.eval("window.__holding = true; ws.close(); 0")
     browser.wait("window.__opens.length === 2", "the page trying to reconnect")
-    save(paths["data.json"], SECOND)
+    save_json(paths["data.json"], SECOND)
     wait_for_server("gen 2 ok")
-    save(paths["data.json"], THIRD)
+    save_json(paths["data.json"], THIRD)
     wait_for_server("gen 3 ok")
     check("the page still shows generation 1", browser.eval("M.gen") == 1)
     opened = browser.eval("window.__opens[1]")
