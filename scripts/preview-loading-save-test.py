@@ -14,55 +14,20 @@ nothing when its socket opens; no JavaScript error. Screenshot (with SCREENSHOT_
 preview-loading-save.png, mid-animation.
 Waits poll for conditions (no timing assertions).
 """
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview, write_files  # noqa: E402
+from preview_cdp import HELD_ANIMATOR, HELD_ROWS, Browser, Checks, drawn_box_js, hold_socket_js, report_failure, save_json, shut_down, start_preview, write_files  # noqa: E402
 
 TESSERA = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
 
-ROWS = """-- rows 60 high, 10 apart
-return {
-  simpleLayout = function(ctx)
-    for i = 1, ctx.count do ctx.set(i, 10, 10 + (i - 1) * 70, ctx.width - 20, 60) end
-  end,
-}
-"""
-# Long and linear, so that the test sees it play.
-ANIMATOR = """return {
-  insert = function(e) return { from = { alpha = 0, scale = 0.5 }, duration = 3, curve = "linear" } end,
-  delete = function(e) return { to = { alpha = 0 }, duration = 3, curve = "linear" } end,
-  update = function(e) return { duration = 3, curve = "linear" } end,
-}
-"""
 OLD = {"items": [{"id": "r%d" % i} for i in range(6)]}
 NEW = {"items": [{"id": "r0"}, {"id": "new"}] + [{"id": "r%d" % i} for i in range(1, 6)]}
 
-# Run before the page's own script: the socket worker's open message waits for __openSocket().
-HOLD = """(() => {
-  const Real = Worker;
-  window.__opens = [];
-  window.__held = [];
-  window.__openSocket = () => { window.__released = true; for (const f of window.__held.splice(0)) f(); };
-  window.Worker = class extends Real {
-    postMessage(m) {
-      if (m && m.open) { window.__opens.push(m.open); if (!window.__released) { window.__held.push(() => super.postMessage(m)); return; } }
-      super.postMessage(m);
-    }
-  };
-})();"""
 
-work, paths = write_files("tessera-preview-loading-", {"rows.lua": ROWS, "anim.lua": ANIMATOR, "data.json": OLD})
-
-
-def save(path, value):
-    tmp = path + ".tmp~"
-    with open(tmp, "w") as f:
-        json.dump(value, f)
-    os.replace(tmp, path)
+work, paths = write_files("tessera-preview-loading-", {"rows.lua": HELD_ROWS, "anim.lua": HELD_ANIMATOR, "data.json": OLD})
 
 
 def server_has(text):
@@ -80,7 +45,7 @@ try:
         time.sleep(0.05)
     check("the server ran generation 1", server_has("gen 1 ok"), "".join(lines))
     browser = Browser()
-    browser.call("Page.addScriptToEvaluateOnNewDocument", source=HOLD)
+    browser.call("Page.addScriptToEvaluateOnNewDocument", source=hold_socket_js(True))
     browser.call("Page.navigate", url=url + "#w=375&h=500")
     browser.wait("typeof M !== 'undefined' && M !== null && M.gen === 1 && !building && window.__opens.length === 1",
                  "the first pass drawn and the socket asked for")
@@ -89,7 +54,7 @@ try:
     check("the socket's address names the generation the page has", opened.endswith("&gen=1"), opened)
 
     # The save while the page loads: generation 2 plays to no page.
-    save(paths["data.json"], NEW)
+    save_json(paths["data.json"], NEW)
     deadline = time.time() + 60
     while not server_has("gen 2 ok") and time.time() < deadline:
         time.sleep(0.05)

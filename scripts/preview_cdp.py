@@ -199,6 +199,50 @@ def shut_down(browser, server):
         server.wait(timeout=10)
 
 
+# The socket-holding tests' layout and animator: rows 60 high, 10 apart, and an animator long
+# and linear enough that a test sees it play.
+HELD_ROWS = """-- rows 60 high, 10 apart
+return {
+  simpleLayout = function(ctx)
+    for i = 1, ctx.count do ctx.set(i, 10, 10 + (i - 1) * 70, ctx.width - 20, 60) end
+  end,
+}
+"""
+HELD_ANIMATOR = """return {
+  insert = function(e) return { from = { alpha = 0, scale = 0.5 }, duration = 3, curve = "linear" } end,
+  delete = function(e) return { to = { alpha = 0 }, duration = 3, curve = "linear" } end,
+  update = function(e) return { duration = 3, curve = "linear" } end,
+}
+"""
+
+
+def hold_socket_js(holding):
+    """A script to run before the page's own: while window.__holding (at first `holding`), the
+    socket worker's open message waits for window.__openSocket(), which opens it and ends the
+    hold; window.__opens lists the addresses the page opened."""
+    return """(() => {
+  const Real = Worker;
+  window.__opens = [];
+  window.__held = [];
+  window.__holding = %s;
+  window.__openSocket = () => { window.__holding = false; for (const f of window.__held.splice(0)) f(); };
+  window.Worker = class extends Real {
+    postMessage(m) {
+      if (m && m.open) { window.__opens.push(m.open); if (window.__holding) { window.__held.push(() => super.postMessage(m)); return; } }
+      super.postMessage(m);
+    }
+  };
+})();""" % ("true" if holding else "false")
+
+
+def save_json(path, value):
+    """Saves `value` as JSON at `path` as an editor does: written aside, then renamed into place."""
+    tmp = path + ".tmp~"
+    with open(tmp, "w") as f:
+        json.dump(value, f)
+    os.replace(tmp, path)
+
+
 # Sections whose long titles (in their top right corners) meet the labels of the cards there, laid
 # out by `flow --label name` at 300x400: 40 px tall cards, where a label moves under the title;
 # 20 px tall ones, where it is cut short of it; 16 px squares, where it is left off; then enough

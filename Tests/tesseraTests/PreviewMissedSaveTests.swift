@@ -6,7 +6,8 @@ import TesseraRender
 
 /// A save made while a page loads (after it was served its first pass, before its socket
 /// opened) plays there: the page's socket says which generation it has, and gets the save's
-/// animation before its frame when the animation plays from that one.
+/// animation before its frame when the animation plays from that one; a page that missed
+/// several saves gets one made from its generation, while the session keeps it.
 @Suite("preview save missed while loading")
 struct PreviewMissedSaveTests {
     @Test func aPageHoldingTheGenerationASaveAnimatesFromGetsTheAnimationFirst() async throws {
@@ -39,11 +40,95 @@ struct PreviewMissedSaveTests {
         }
     }
 
+    @Test func aPageThatMissedTwoSavesAnimatesFromTheGenerationItHas() async throws {
+        let (session, data) = try animatedSession()
+        session.render()
+        let made = ErrorLog()
+        let missedSaves = try #require(session.hub.missedSaves)
+        session.hub.missedSaves = { from, to in
+            made.add("\(from) to \(to)")
+            return missedSaves(from, to)
+        }
+        try save(#"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#, to: data, in: session)
+        try save(#"{"items": [{"id": "d"}, {"id": "a"}, {"id": "b"}, {"id": "c"}]}"#, to: data, in: session)
+        #expect(session.lastGoodRun?.generation == 3)
+
+        // Generation 1, connecting now: an animation to generation 3, then the id table and the frame.
+        let seen = try await joining(session.hub, having: 1)
+        #expect(seen.count == 3 && seen.suffix(2) == ["ids", "frame 3"], "\(seen)")
+        let animation = try JSONParser.parse(seen[0])
+        #expect(animation["type"] == .string("animation") && animation["gen"] == .int(3))
+        // From generation 1 (a, b) to generation 3 (d, a, b, c): the animator plays insertions alone,
+        // so a and b are in their new rows at once, and both c and d enter from alpha 0 (from
+        // generation 2, c would be there already).
+        let samples = try #require(elements(animation["timeline"]?["samples"]))
+        let first = try rows(samples.first)
+        #expect(first == ["a": [0, 30, 1], "b": [0, 60, 1], "c": [0, 90, 0], "d": [0, 0, 0]], "\(first)")
+        #expect(try rows(samples.last) == ["d": [0, 0, 1], "a": [0, 30, 1], "b": [0, 60, 1], "c": [0, 90, 1]])
+        // Exactly what one save from generation 1's data to generation 3's plays.
+        let (direct, directData) = try animatedSession()
+        direct.render()
+        try save(#"{"items": [{"id": "d"}, {"id": "a"}, {"id": "b"}, {"id": "c"}]}"#, to: directData, in: direct)
+        let played = try await joining(direct.hub, having: 1)
+        #expect(played.first?.replacingOccurrences(of: "\"gen\":2,", with: "\"gen\":3,") == seen[0])
+
+        // Made once for the frame: a second page having generation 1 gets the same bytes.
+        #expect(try await joining(session.hub, having: 1) == seen)
+        #expect(made.all == ["1 to 3"])
+        // Generation 2 gets the save's own animation, made with the run (no second one made).
+        let own = try await joining(session.hub, having: 2)
+        #expect(try JSONParser.parse(try #require(own.first))["gen"] == .int(3) && own.first != seen[0] && own.count == 3)
+        #expect(made.all == ["1 to 3"])
+    }
+
+    @Test func aPageOlderThanTheKeptGenerationsGetsTheNewestPictureAlone() async throws {
+        let (session, data) = try animatedSession()
+        session.render()
+        let saves = PreviewSession.keptGenerations + 1
+        for count in 1...saves {
+            let items = (0...count).map { #"{"id": "i\#($0)"}"# }.joined(separator: ", ")
+            try save(#"{"items": [\#(items)]}"#, to: data, in: session)
+        }
+        let newest = saves + 1
+        #expect(session.lastGoodRun?.generation == newest)
+        #expect(session.stateLock.withLock { session.kept.map(\.generation) } == Array((newest - PreviewSession.keptGenerations + 1)...newest))
+        // Generation 2 is no longer kept: the picture alone. Generation 3 is: it animates.
+        #expect(try await joining(session.hub, having: 2) == ["ids", "frame \(newest)"])
+        let kept = try await joining(session.hub, having: newest - PreviewSession.keptGenerations + 1)
+        #expect(try JSONParser.parse(try #require(kept.first))["gen"] == .int(newest) && kept.suffix(2) == ["ids", "frame \(newest)"])
+    }
+
+    @Test func anAnimationMadeWhileANewerFrameIsPublishedIsMadeAgainForIt() async throws {
+        let hub = PreviewHub()
+        hub.publish(frame: Data([2]), generation: 2, idsVersion: 0) { Data([9]) }
+        let made = ErrorLog()
+        hub.missedSaves = { from, to in
+            made.add("\(from) to \(to)")
+            let first = made.all.count == 1
+            // A save published while the first is made: it is made again for the newer frame.
+            if first { hub.publish(frame: Data([3]), generation: 3, idsVersion: 0) { Data([9]) } }
+            return "animation \(from) to \(to)"
+        }
+        let id = UUID()
+        let outbox = hub.add(id, having: 1)
+        hub.remove(id)
+        #expect(await plainly(outbox) == ["animation 1 to 3", "data [9]", "data [3]"])
+        #expect(made.all == ["1 to 2", "1 to 3"])
+        // None made (nil) for a newer frame: the picture alone.
+        hub.missedSaves = { from, to in made.add("\(from) to \(to)"); return nil }
+        hub.publish(frame: Data([4]), generation: 4, idsVersion: 0) { Data([9]) }
+        let other = UUID()
+        let plain = hub.add(other, having: 1)
+        hub.remove(other)
+        #expect(await plainly(plain) == ["data [9]", "data [4]"])
+        #expect(made.all == ["1 to 2", "1 to 3", "1 to 4"])
+    }
+
     @Test func theSocketsAddressSaysTheGenerationThePageHas() throws {
         let (server, port, _) = try PreviewServerTests.server()
         defer { server.shutDown() }
         let animation = #"{"type":"animation","gen":5}"#
-        server.hub.publish(frame: Data([1, 2, 3]), idsVersion: 0, animation: (from: 4, message: animation)) { Data([9]) }
+        server.hub.publish(frame: Data([1, 2, 3]), generation: 5, idsVersion: 0, animation: (from: 4, message: animation)) { Data([9]) }
         let page = try TestClient.page(port: port, query: "&gen=4")
         #expect(try page.readFrame() == WebSocketFrame(opcode: .text, payload: Data(animation.utf8)))
         #expect(try page.readFrame() == WebSocketFrame(opcode: .binary, payload: Data([9])))
@@ -57,6 +142,40 @@ struct PreviewMissedSaveTests {
             let reply = try PreviewServerTests.exchange(port, PreviewServerTests.handshake(port).replacingOccurrences(of: "/ws?token=", with: "/ws?gen=\(gen)&token=") + "\r\n")
             #expect(reply == PreviewServerTests.reply(400, "Bad Request", "expected gen to be the generation the page has, a whole number from 0, got \(gen.debugDescription)"))
         }
+    }
+
+    /// What an outbox held: text messages as they are, binary ones as "data [BYTES]".
+    private func plainly(_ outbox: PageOutbox) async -> [String] {
+        var seen: [String] = []
+        for await message in outbox.messages {
+            switch message {
+            case .text(let text): seen.append(text)
+            case .data(let data): seen.append("data \([UInt8](data))")
+            }
+        }
+        return seen
+    }
+
+    /// Writes `json` to the data file, tells `session` and runs it.
+    private func save(_ json: String, to data: String, in session: PreviewSession) throws {
+        try json.write(toFile: data, atomically: false, encoding: .utf8)
+        session.filesChanged([FileWatcher.absolute(data)])
+        session.render()
+    }
+
+    /// A sample's views by item id: x, y and alpha.
+    private func rows(_ sample: JSONValue?) throws -> [String: [Double]] {
+        var rows: [String: [Double]] = [:]
+        for view in try #require(elements(sample?["views"])) {
+            let fields = try #require(elements(view))
+            let key = try #require(fields[0].string)
+            rows[String(key.split(separator: ":", maxSplits: 1)[1])] = [1, 2, 5].compactMap { fields[$0].number }
+        }
+        return rows
+    }
+
+    private func elements(_ value: JSONValue?) -> [JSONValue]? {
+        if case .array(let elements) = value { elements } else { nil }
     }
 
     /// What a page joining the hub now, having `generation`, is sent: text messages as they are,

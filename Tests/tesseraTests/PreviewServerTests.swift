@@ -439,10 +439,10 @@ struct PreviewServerTests {
         let get = "GET /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
         let empty = #"<script type="text/plain" id="first-ids"></script>"# + "\n" + #"<script type="text/plain" id="first-frame"></script>"#
         #expect(try Self.exchange(port, get).contains(empty))
-        server.hub.publish(frame: Data([1, 2, 3, 250]), idsVersion: 0) { Data([9, 8]) }
+        server.hub.publish(frame: Data([1, 2, 3, 250]), generation: 1, idsVersion: 0) { Data([9, 8]) }
         #expect(try Self.exchange(port, get).contains(#"<script type="text/plain" id="first-ids">CQg=</script>"# + "\n"
                                                      + #"<script type="text/plain" id="first-frame">AQID+g==</script>"#))
-        server.hub.publish(frame: Data([1, 2, 3, 4, 5]), idsVersion: 0) { Data([9, 8]) }
+        server.hub.publish(frame: Data([1, 2, 3, 4, 5]), generation: 2, idsVersion: 0) { Data([9, 8]) }
         #expect(try Self.exchange(port, get).contains(empty))
     }
 
@@ -469,8 +469,8 @@ struct PreviewServerTests {
         let empty = served(PreviewPage.html(largestSide: PageViewport.sides.upperBound))
         #expect(burst() == Array(repeating: empty, count: 8))
         #expect(server.pagesBuilt == 1)
-        server.hub.publish(frame: Data([1, 2, 3, 250]), idsVersion: 0) { Data([9, 8]) }
-        server.hub.publish(frame: Data([1, 2, 3, 251]), idsVersion: 0) { Data([9, 8]) }
+        server.hub.publish(frame: Data([1, 2, 3, 250]), generation: 3, idsVersion: 0) { Data([9, 8]) }
+        server.hub.publish(frame: Data([1, 2, 3, 251]), generation: 4, idsVersion: 0) { Data([9, 8]) }
         #expect(server.pagesBuilt == 1, "built before a request asked for it")
         let second = served(String(decoding: PreviewPage.page(largestSide: PageViewport.sides.upperBound, firstPass: (Data([9, 8]), Data([1, 2, 3, 251]))), as: UTF8.self))
         #expect(burst() == Array(repeating: second, count: 8))
@@ -481,7 +481,7 @@ struct PreviewServerTests {
         #expect(try Self.exchange(port, "HEAD /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
                 == String(second[..<second.range(of: "\r\n\r\n")!.upperBound]))
         #expect(server.pagesBuilt == 2)
-        server.hub.publish(frame: Data([7]), idsVersion: 1) { Data([6]) }
+        server.hub.publish(frame: Data([7]), generation: 5, idsVersion: 1) { Data([6]) }
         #expect(try Self.exchange(port, get) == served(String(decoding: PreviewPage.page(largestSide: PageViewport.sides.upperBound, firstPass: (Data([6]), Data([7]))), as: UTF8.self)))
         #expect(server.pagesBuilt == 3)
     }
@@ -748,14 +748,14 @@ struct PreviewServerTests {
     @Test func aPageGetsItsFramesWhileAnotherClientSendsAHugeHeadSlowly() throws {
         let (server, port, messages) = try Self.server()
         defer { server.shutDown() }
-        server.hub.publish(frame: Data([1, 2, 3]), idsVersion: 0) { Data([9]) }
+        server.hub.publish(frame: Data([1, 2, 3]), generation: 6, idsVersion: 0) { Data([9]) }
         let page = try TestClient.page(port: port)
         #expect(try page.readFrame() == WebSocketFrame(opcode: .binary, payload: Data([9])))
         #expect(try page.readFrame() == WebSocketFrame(opcode: .binary, payload: Data([1, 2, 3])))
         // Another connection is in the middle of a large head (under its limit), and stays there.
         let slow = try TestClient(port: port)
         try slow.send(Array("GET /?token=\(Self.token) HTTP/1.1\r\nX-A: \(String(repeating: "a", count: 12_000))".utf8))
-        server.hub.publish(frame: Data([4]), idsVersion: 0) { Data([9]) }
+        server.hub.publish(frame: Data([4]), generation: 7, idsVersion: 0) { Data([9]) }
         #expect(try page.readFrame() == WebSocketFrame(opcode: .binary, payload: Data([4])))
         try page.send(Self.frame(opcode: 1, Array("{\"type\":\"hello\"}".utf8)))
         try Self.waitUntil { messages.all == ["{\"type\":\"hello\"}"] }
@@ -806,7 +806,7 @@ struct PreviewServerTests {
         defer { page.close() }
         try Self.waitUntil { server.hub.clientCount == 1 }
         // More than the socket buffers hold: the writer blocks in send; the page never reads.
-        server.hub.publish(frame: Data(count: 64 << 20), idsVersion: 0) { Data([9]) }
+        server.hub.publish(frame: Data(count: 64 << 20), generation: 8, idsVersion: 0) { Data([9]) }
         try Self.waitUntil { server.hub.clientCount == 0 && server.connectionCount == 0 }
     }
 
@@ -822,7 +822,7 @@ struct PreviewServerTests {
         defer { stuck.close() }
         try Self.waitUntil { server.hub.clientCount == 1 }
         let published = ConnectedSocket.now()
-        server.hub.publish(frame: Data(count: 32 << 20), idsVersion: 0) { Data([9]) }
+        server.hub.publish(frame: Data(count: 32 << 20), generation: 9, idsVersion: 0) { Data([9]) }
         let other = try TestClient.page(port: port)
         defer { other.close() }
         #expect(try other.readFrame() == WebSocketFrame(opcode: .binary, payload: Data([9])))
@@ -859,7 +859,7 @@ struct PreviewServerTests {
     /// socket buffers hold (a send of it waits on the client), and the request for the page.
     static func serverWithLargePage(_ limits: PreviewServer.Limits) throws -> (PreviewServer, Int, String) {
         let (server, port, _) = try server(limits)
-        server.hub.publish(frame: Data(count: 12 << 20), idsVersion: 0) { Data([9]) }
+        server.hub.publish(frame: Data(count: 12 << 20), generation: 10, idsVersion: 0) { Data([9]) }
         return (server, port, "GET /?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
     }
 

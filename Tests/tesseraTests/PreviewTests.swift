@@ -905,7 +905,7 @@ struct PreviewTests {
         let pending = hub.add(slow).messages
         for generation in 1...300 {
             let frame = Data(repeating: UInt8(generation % 256), count: 100_000)
-            hub.publish(frame: frame, idsVersion: generation / 100) { Data("ids \(generation / 100)".utf8) }
+            hub.publish(frame: frame, generation: generation, idsVersion: generation / 100) { Data("ids \(generation / 100)".utf8) }
             hub.publish(note: "{\"type\":\"timings\",\"gen\":\(generation)}")
         }
         // One frame, one id table and the notes: not 300 frames.
@@ -1029,12 +1029,29 @@ struct PreviewTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         try "2".write(toFile: file, atomically: false, encoding: .utf8)
         try await counter.wait(for: 2)   // watched again: its file reported
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await waitUntilSettled(watcher)
         let settled = counter.value
         try "3".write(toFile: file, atomically: false, encoding: .utf8)   // a later save is seen
         try await counter.wait(for: settled + 1)
         let path = FileWatcher.absolute(folder.path)
         #expect(notes.all == ["preview: \(path) was removed or renamed; polling for it every 100 ms", "preview: watching \(path) again"])
+    }
+
+    /// A watcher has settled only once what a change set off is reported: a deleted file is
+    /// reported after the settle interval (polling: at its next look), and not settled till then.
+    @Test(arguments: [false, true]) func aWatcherHasSettledOnceItsReportsAreIn(poll: Bool) async throws {
+        let file = try temporaryFolder().appendingPathComponent("data.json").path
+        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        let (counter, watcher) = countingWatcher(of: file, poll: poll)
+        defer { watcher.stop() }
+        watcher.watch([file])
+        try await waitUntilSettled(watcher)
+        let since = FileWatcher.now()
+        try FileManager.default.removeItem(atPath: file)
+        // Settled means reported: never the first without the second.
+        #expect(!watcher.hasSettled(since: since) || counter.value == 1)
+        try await waitUntilSettled(watcher)
+        #expect(counter.value == 1)
     }
 
     /// A stopped watcher gives back its inotify instance (128 per user by default): before
@@ -1072,7 +1089,7 @@ struct PreviewTests {
         try await counter.wait(for: 1)   // data.json now reads "too many levels of symbolic links"
         try repoint(to: other)
         try await counter.wait(for: 2)
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await waitUntilSettled(watcher)
         let settled = counter.value
         try "2".write(toFile: other + "/data.json", atomically: false, encoding: .utf8)   // a save where it leads now
         try await counter.wait(for: settled + 1)
@@ -1111,7 +1128,7 @@ struct PreviewTests {
         #expect(watcher.folders == [b, layouts].map(FileWatcher.absolute))
         try files.removeItem(atPath: a)
         try files.removeItem(atPath: modules)
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await waitUntilSettled(watcher)
         let settled = counter.value
         try "2".write(toFile: b + "/x.lua", atomically: false, encoding: .utf8)   // after the removals' events
         try await counter.wait(for: settled + 1)
@@ -1210,7 +1227,7 @@ struct PreviewTests {
             try away({ try files.removeItem(atPath: file) }, back: { try writeClosingOnExec("22", to: file) })
         }
         try await reports.wait(for: 1)
-        try await Task.sleep(nanoseconds: 500_000_000)   // past the settle interval: nothing more comes
+        try await waitUntilSettled(watcher)   // past the settle interval: nothing more comes
         let path = FileWatcher.absolute(file)
         // Polling may look between two steps (the file gone a moment): then it reports both.
         // inotify too, when the file was gone past the settle interval.
@@ -1290,10 +1307,10 @@ struct PreviewTests {
         try await reports.wait(for: 1)   // gone, as far as anyone can tell
         #expect(rename(away, folder) == 0)
         try await reports.wait(for: 2)   // back
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await waitUntilSettled(watcher)
         try "2".write(toFile: file, atomically: false, encoding: .utf8)
         try await reports.wait(for: 3)   // a save after it came back
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await waitUntilSettled(watcher)
         // Polling may look between the save's truncation and its write: then it reports the file twice.
         #expect(reports.all.allSatisfy { $0 == [FileWatcher.absolute(file)] })
         #expect(poll ? (3...4).contains(reports.all.count) : reports.all.count == 3, "\(reports.all)")
@@ -1513,10 +1530,10 @@ struct PreviewTests {
         try files.createSymbolicLink(atPath: file + ".new", withDestinationPath: b)
         #expect(rename(file + ".new", file) == 0)
         try await reports.wait(until: { $0.count >= 2 }, "the re-pointed link")
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await waitUntilSettled(watcher)
         let settled = reports.all.count
         try "333".write(toFile: a, atomically: false, encoding: .utf8)   // where it led: not ours now
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await waitUntilSettled(watcher)
         #expect(reports.all.count == settled)
         try "22".write(toFile: b, atomically: false, encoding: .utf8)
         try await reports.wait(for: settled + 1)
@@ -1693,6 +1710,14 @@ struct PreviewTests {
         let (counter, watcher) = countingWatcher(of: file, poll: poll)
         watcher.watch([file])
         return (file, counter, watcher)
+    }
+
+    /// Waits until `watcher` has reported all that the changes made so far set off (30 s at most,
+    /// no timing asserted): counted after it, a late report cannot slip past a test.
+    private func waitUntilSettled(_ watcher: FileWatcher) async throws {
+        let since = FileWatcher.now()
+        for _ in 0..<3000 where !watcher.hasSettled(since: since) { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(watcher.hasSettled(since: since), "waited 30 s for the watcher to settle")
     }
 
     /// A watcher (not yet watching anything) whose reports it counts; each must name `file` alone.

@@ -86,8 +86,8 @@ final class FileWatcher: @unchecked Sendable {
     private var hold = SaveHold(quiet: quietInterval, longest: longestHold)
     /// Saves released from `hold` whose report (`onChange`) has not returned yet.
     private var reporting = false
-    /// When polling, when the last look at every file began (uptime seconds); a save made before
-    /// it has been seen.
+    /// When the last look at every file began (uptime seconds; under inotify, the last pass of
+    /// its thread, which looks at links and lost folders); a save made before it has been seen.
     private var lookedAt = -Double.infinity
     /// Where the watcher says that it polls a folder and watches it again.
     private let log: @Sendable (String) -> Void
@@ -132,6 +132,19 @@ final class FileWatcher: @unchecked Sendable {
     /// not read yet `heldUntil` counts, and when no thread watches. O(1).
     func hasLooked(since time: Double) -> Bool {
         lock.withLock { mode == .inotify || !watching || stopped || lookedAt >= time }
+    }
+
+    /// Whether everything that changes made before `time` (uptime seconds, as `now()`) set off
+    /// has been reported: no save held, being reported, written or waiting to be read, no file
+    /// settling, and the looks taken on a timer (polling's, and under inotify a linked or lost
+    /// folder's, a linked file's) have begun one since. What a test waits on before it counts
+    /// reports, so that a late one cannot slip past it. O(1) (a poll of the inotify descriptor).
+    func hasSettled(since time: Double) -> Bool {
+        lock.withLock {
+            let timed = mode == .poll || !lostFolders.isEmpty || !linkedFolders.isEmpty || !linkedFiles.isEmpty
+            return hold.heldUntil == nil && !reporting && !saveInProgress(at: Self.now()) && settling.isEmpty
+                && (!watching || stopped || !timed || lookedAt >= time)
+        }
     }
 
     /// Whether a save has begun that the watcher has not reported (under the lock): a watched
@@ -425,6 +438,7 @@ final class FileWatcher: @unchecked Sendable {
             // Read and held under one lock: `heldUntil` sees the events waiting or their saves held
             // (or reporting), never neither, however long a busy machine stops this thread between.
             let due = lock.withLock { () -> [String]? in
+                lookedAt = Self.now()
                 if woke > 0 {
                     let count = read(inotify, buffer, size)
                     if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }

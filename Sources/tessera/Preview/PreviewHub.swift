@@ -4,8 +4,9 @@ import Foundation
 ///
 /// The render thread publishes; each page's WebSocket task adds and removes itself. A page
 /// that connects gets the last good frame and, when the latest run failed, its error; a page
-/// that connects holding the generation the last good frame's animation plays from (the page
-/// was served that one, and the save came before its socket opened) gets the animation first.
+/// that connects holding an older generation (it was served that one and a save came before its
+/// socket opened, or it lost its socket and missed saves) gets the animation from it first: the
+/// save's own when it plays from that one, else the one `missedSaves` makes.
 /// The id table goes to a page only when the page does not have the version the frame names.
 /// Lock-protected (both sides are threads or tasks that must not wait on each other). Each
 /// page's messages wait in its own bounded `PageOutbox`: a page that stops reading neither
@@ -18,9 +19,10 @@ final class PreviewHub: @unchecked Sendable {
 
     private let lock = NSLock()
     private var clients: [UUID: Client] = [:]
-    private var frame: (data: Data, idsVersion: Int)?
-    /// The save's animation that came with `frame`, and the generation it plays from.
-    private var animation: (from: Int, message: String)?
+    private var frame: (data: Data, idsVersion: Int, generation: Int)?
+    /// The animations into `frame` by the generation they play from: the save's own, and those
+    /// made for pages that missed saves (at most one per generation the session keeps).
+    private var animations: [Int: String] = [:]
     /// Good runs published so far: the number of the last one (0: none yet).
     private var passes = 0
     private var ids: (version: Int, message: Data)?
@@ -30,15 +32,33 @@ final class PreviewHub: @unchecked Sendable {
 
     var clientCount: Int { lock.withLock { clients.count } }
 
+    /// The animation from generation `from` to `to` (the current frame's), for a page that has
+    /// `from` and missed the saves since; nil when none plays (or `from` is no longer kept). Set
+    /// by the session; called on the connecting page's thread, outside the lock.
+    var missedSaves: (@Sendable (_ from: Int, _ to: Int) -> String?)?
+
     /// Registers a page; it gets the current picture at once, played from `generation` (the
-    /// one the page has) when the current frame's animation plays from that one. Returns its
-    /// outbox, which ends when the page is removed.
+    /// one the page has) when an animation into the current frame plays from that one (made with
+    /// `missedSaves` if need be). Returns its outbox, which ends when the page is removed.
     func add(_ id: UUID, having generation: Int? = nil) -> PageOutbox {
         let outbox = PageOutbox()
-        lock.withLock {
-            clients[id] = Client(outbox: outbox)
-            if frame != nil, let animation, animation.from == generation { outbox.text(animation.message) }
-            sendCurrent(to: id)
+        var made: (to: Int, message: String?)?
+        // Made outside the lock (it runs the animator); a frame published meanwhile makes it again,
+        // and past a few tries (saves faster than it is made) the page gets the picture alone.
+        for tries in 1...3 {
+            let wanted = lock.withLock { () -> Int? in
+                if let generation, let made, let message = made.message, made.to == frame?.generation { animations[generation] = message }
+                if tries < 3, let generation, let frame, generation < frame.generation, animations[generation] == nil,
+                   made?.to != frame.generation, missedSaves != nil {
+                    return frame.generation
+                }
+                clients[id] = Client(outbox: outbox)
+                if frame != nil, let generation, let message = animations[generation] { outbox.text(message) }
+                sendCurrent(to: id)
+                return nil
+            }
+            guard let wanted, let generation, let missedSaves else { break }
+            made = (wanted, missedSaves(generation, wanted))
         }
         return outbox
     }
@@ -50,21 +70,16 @@ final class PreviewHub: @unchecked Sendable {
     /// The bytes waiting for page `id`.
     func pendingBytes(of id: UUID) -> Int { lock.withLock { clients[id]?.outbox }?.pendingBytes ?? 0 }
 
-    /// Sends the current frame (and error) to one page again, as after it connected.
-    func resend(to id: UUID) {
-        lock.withLock { sendCurrent(to: id) }
-    }
-
-    /// A good run: its frame to every page (with the id table where a page lacks it), after its
-    /// save's `animation` (played from the generation `from`) when it has one.
-    func publish(frame data: Data, idsVersion: Int, animation: (from: Int, message: String)? = nil,
+    /// A good run, generation `generation`: its frame to every page (with the id table where a
+    /// page lacks it), after its save's `animation` (played from the generation `from`) when it has one.
+    func publish(frame data: Data, generation: Int, idsVersion: Int, animation: (from: Int, message: String)? = nil,
                  ids idsMessage: () throws -> Data) rethrows {
         // Built before taking the lock: a million ids take a while, and pages come and go meanwhile.
         let table = lock.withLock { ids?.version } == idsVersion ? nil : try idsMessage()
         lock.withLock {
             if let table { ids = (idsVersion, table) }
-            frame = (data, idsVersion)
-            self.animation = animation
+            frame = (data, idsVersion, generation)
+            animations = animation.map { [$0.from: $0.message] } ?? [:]
             if let animation { for client in clients.values { client.outbox.text(animation.message) } }
             passes += 1
             error = nil

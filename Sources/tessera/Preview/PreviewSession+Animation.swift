@@ -18,9 +18,32 @@ extension PreviewSession {
                     scriptFiles: ScriptFileBytes) throws -> (from: Int, message: String)? {
         guard let change = PlayedChange.between(lastGoodInputs, and: inputs, in: configuration),
               let name = configuration.animator, let (from, last) = stateLock.withLock({ lastGood }) else { return nil }
+        return (from, try animation(name, from: last, to: run, generation: generation, relaying: change == .reload ? layout : nil,
+                                    scriptFiles: scriptFiles))
+    }
+
+    /// The animation for a page that has generation `from` and missed the saves up to `to` (a
+    /// page that lost its socket, or loaded as they came): from the frames it shows to `to`'s,
+    /// both replayed as they were drawn, with the animator as `to` ran it. Nil when either is no
+    /// longer kept, when `PlayedChange` says nothing plays between them, or when the animator
+    /// fails (it did not for `to` itself: the page then gets the picture alone, as before).
+    /// Runs on the page's thread: the animator gets a fresh Lua state, the rest is values.
+    func missedSavesAnimation(from: Int, to: Int) -> String? {
+        let (old, new) = stateLock.withLock { (kept.first { $0.generation == from }, kept.first { $0.generation == to }) }
+        guard let name = configuration.animator, let old, let new,
+              PlayedChange.between(old.inputs, and: new.inputs, in: configuration) != nil else { return nil }
+        return try? animation(name, from: old.run, to: new.run, generation: to, relaying: nil,
+                              scriptFiles: ScriptFileBytes(new.inputs.files))
+    }
+
+    /// The message of the animation from `last`'s picture to `run`'s (generation `generation`)
+    /// with the animator `name`, at the page's offset: `relaying` lays `last`'s data out again and reloads it to `run`'s
+    /// data (a data save); nil replays both pictures' frames.
+    private func animation(_ name: String, from last: LayoutRun, to run: LayoutRun, generation: Int, relaying layout: (any Layout)?,
+                           scriptFiles: ScriptFileBytes) throws -> String {
         let (offset, shelves) = stateLock.withLock { (pageOffset, pageShelves) }
         let provider = BasicProvider(data: ItemSource(dataset: last.dataset),
-                                     layout: change == .reload ? layout : ReplayedLayout(result: last.result, name: last.layoutName),
+                                     layout: layout ?? ReplayedLayout(result: last.result, name: last.layoutName),
                                      size: .rule(ItemSizing(rule: configuration.sizing)))
         let engine = CollectionEngine(provider: provider, viewport: run.viewport, guides: configuration.guides)
         engine.animator = try animatorNamed(name, params: configuration.animatorParams, configuration.limits, reading: scriptFiles)
@@ -30,11 +53,11 @@ extension PreviewSession {
         let played = try ChangeTimeline(engine: engine, old: last.dataset, new: dataset) {
             // New data schedules a reload (items paired by id), which a layout change plays as well.
             provider.data = ItemSource(dataset: dataset)
-            if change == .relayout { provider.layout = ReplayedLayout(result: run.result, name: run.layoutName) }
+            if layout == nil { provider.layout = ReplayedLayout(result: run.result, name: run.layoutName) }
         }
         let labels = TimelineLabels(field: ItemLabels(field: configuration.label), before: played.viewsBefore, after: engine.views,
                                     old: last.dataset, new: dataset)
-        return (from, try PreviewAnimation.message(timeline: played.timeline, labels: labels, generation: generation,
-                                                   offset: engine.scrollState.contentOffset, viewport: run.viewport))
+        return try PreviewAnimation.message(timeline: played.timeline, labels: labels, generation: generation,
+                                            offset: engine.scrollState.contentOffset, viewport: run.viewport)
     }
 }

@@ -7,8 +7,8 @@ import TesseraRender
 // unreadable file's reason.
 extension PreviewSession {
     /// Publish: a save's animation first, then the frame (with the id table when the page
-    /// lacks it) and the timings; the run, made of `sources`, becomes the last good one. Returns
-    /// when it ended.
+    /// lacks it) and the timings; the run, made of `sources`, becomes the last good one (and,
+    /// with `--animator`, the newest kept). Returns when it ended.
     func publish(_ message: Data, run: LayoutRun, layout: any Layout, sources: LayoutSources, idsVersion: Int,
                  inputs: PlayedChange.Inputs, scriptFiles: ScriptFileBytes, timings: inout [(String, Double)],
                  retired: Retired) throws -> UInt64 {
@@ -24,8 +24,13 @@ extension PreviewSession {
             retired.keep(lastGood)
             lastGood = (generation, run)
             lastGoodSources = sources
+            // What a page that missed saves animates from (see missedSavesAnimation).
+            if configuration.animator != nil {
+                kept.append(KeptGeneration(generation: generation, run: run, inputs: inputs))
+                if kept.count > Self.keptGenerations { retired.keep(kept.removeFirst()) }
+            }
         }
-        try hub.publish(frame: message, idsVersion: idsVersion, animation: animation) {
+        try hub.publish(frame: message, generation: generation, idsVersion: idsVersion, animation: animation) {
             try PreviewUpdate.idsMessage(dataset: run.dataset, version: idsVersion, texts: configuration.measure,
                                          labels: ItemLabels(field: configuration.label), storage: Self.data)
         }

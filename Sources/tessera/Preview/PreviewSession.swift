@@ -107,6 +107,19 @@ final class PreviewSession: @unchecked Sendable {
     var viewport: Size
     let stateLock = NSLock()
     var lastGood: (generation: Int, run: LayoutRun)?
+    /// A good run as a page that missed the saves after it animates from it: its frames and
+    /// what it was made of.
+    struct KeptGeneration {
+        var generation: Int
+        var run: LayoutRun
+        var inputs: PlayedChange.Inputs
+    }
+    /// With `--animator`, the last `keptGenerations` good runs, oldest first (guarded by `stateLock`).
+    var kept: [KeptGeneration] = []
+    /// A page misses saves while it loads or its socket reconnects (it retries within 2 s), and
+    /// a person's saves, bursts coalesced, come a few a second at most: 8 covers that and more.
+    /// Each holds its run's result and dataset (tens of MB at a million items), so no more.
+    static let keptGenerations = 8
     /// The script-line runs of inspections, one at a time.
     let frameOrigins = FrameOriginQueue()
     /// The checks "next problem" asks for, one at a time likewise (the newest waiting one runs next).
@@ -158,6 +171,9 @@ final class PreviewSession: @unchecked Sendable {
         self.configuration = configuration
         layoutFile = layoutScriptFile(configuration.layout)
         viewport = configuration.viewport
+        if configuration.animator != nil {
+            hub.missedSaves = { [weak self] from, to in self?.missedSavesAnimation(from: from, to: to) }
+        }
     }
 
     /// Starts watching (polling when `poll`; the watcher's thread starts through `startThread`)
