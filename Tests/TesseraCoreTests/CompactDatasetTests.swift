@@ -37,7 +37,7 @@ import Testing
         var loaded = 0
         for k in 0..<60 {
             let text = RandomDataset.document(&rng)
-            let policy = DuplicatePolicy.allCases[Int(rng.next() % 3)]
+            let policy = DuplicatePolicy.allCases[rng.below(3)]
             if try expectSameOutcome(Array(text.utf8), policy: policy, "block \(block) case \(k): \(text.prefix(300))") { loaded += 1 }
         }
         // Both outcomes are exercised: datasets compared field by field, and errors compared.
@@ -167,7 +167,7 @@ enum RandomDataset {
     static let strings = ["\"\"", "\"a\"", "\"café\"", "\"cafe\\u0301\"", "\"\\ud83d\\ude00 ok\"", "\"tab\\tnew\\nline\"",
                           "\"日本語のテキスト\"", "\"\\\"quoted\\\" \\\\ slash \\/\"", "\"a long string that is longer than fifteen bytes\""]
 
-    static func pick<T>(_ a: [T], _ rng: inout SplitMix64) -> T { a[Int(rng.next() % UInt64(a.count))] }
+    static func pick<T>(_ a: [T], _ rng: inout SplitMix64) -> T { a[rng.below(a.count)] }
     static func space(_ rng: inout SplitMix64) -> String { pick(["", "", "", " ", "\n  ", "\t"], &rng) }
 
     static func value(_ rng: inout SplitMix64, depth: Int) -> String {
@@ -175,10 +175,10 @@ enum RandomDataset {
         case 0, 1, 2: return pick(numbers, &rng)
         case 3, 4: return pick(strings, &rng)
         case 5: return pick(["true", "false", "null"], &rng)
-        case 6: return "[" + (0..<Int(rng.next() % 4)).map { _ in value(&rng, depth: depth + 1) }.joined(separator: "," + space(&rng)) + "]"
+        case 6: return "[" + (0..<rng.below(4)).map { _ in value(&rng, depth: depth + 1) }.joined(separator: "," + space(&rng)) + "]"
         default:
             var members: [String] = []
-            for _ in 0..<Int(rng.next() % 4) { members.append("\"\(pick(keys, &rng))\":" + space(&rng) + value(&rng, depth: depth + 1)) }
+            for _ in 0..<rng.below(4) { members.append("\"\(pick(keys, &rng))\":" + space(&rng) + value(&rng, depth: depth + 1)) }
             return "{" + members.joined(separator: ",") + "}"
         }
     }
@@ -198,8 +198,8 @@ enum RandomDataset {
     static func item(_ rng: inout SplitMix64, _ k: Int, clean: Bool) -> String {
         if !clean && rng.next() % 150 == 0 { return pick(["1", "\"x\"", "[]", "null"], &rng) }
         var members: [String] = []
-        let idAt = !clean && rng.next() % 50 == 0 ? -1 : Int(rng.next() % 3)
-        let n = Int(rng.next() % 6)
+        let idAt = !clean && rng.next() % 50 == 0 ? -1 : rng.below(3)
+        let n = rng.below(6)
         var used: Set<String> = []
         for m in 0...n {
             if m == idAt { members.append("\"id\":" + space(&rng) + id(&rng, k, clean: clean)) }
@@ -223,15 +223,15 @@ enum RandomDataset {
     /// A document; half of them clean (every item valid, sections too), so most load.
     static func document(_ rng: inout SplitMix64) -> String {
         let clean = rng.next() % 2 == 0
-        let count = Int(rng.next() % 12)
+        let count = rng.below(12)
         switch rng.next() % 4 {
         case 0: return items(&rng, from: 0, count: count, clean: clean)
         case 1: return "{\"source\": \"x\", \"items\": " + items(&rng, from: 0, count: count, clean: clean) + ", \"licence\": {\"a\": [1]}}"
         default:
             var sections: [String] = []
             var next = 0
-            for s in 0..<Int(rng.next() % 5) {
-                let n = Int(rng.next() % 4)
+            for s in 0..<rng.below(5) {
+                let n = rng.below(4)
                 var members = ["\"items\":" + items(&rng, from: next, count: n, clean: clean)]
                 next += n
                 switch clean ? 4 + rng.next() % 8 : rng.next() % 12 {
@@ -239,7 +239,7 @@ enum RandomDataset {
                 case 1: members.append("\"id\": 1.5")                  // invalid
                 case 2: members = ["\"id\": \(s)"]                     // no items
                 case 3: members.append("\"id\": \"s\"")                // repeated, maybe
-                default: members.insert("\"id\": \(s)", at: Int(rng.next() % 2))
+                default: members.insert("\"id\": \(s)", at: rng.below(2))
                 }
                 if rng.next() % 3 == 0 { members.append("\"title\": " + pick(strings, &rng)) }
                 sections.append("{" + members.joined(separator: ", ") + "}")

@@ -23,16 +23,16 @@ import Testing
     /// One random mutation of `bytes`.
     static func mutate(_ bytes: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
         var b = bytes
-        let at = b.isEmpty ? 0 : Int(rng.next() % UInt64(b.count + 1))
+        let at = b.isEmpty ? 0 : rng.below(b.count + 1)
         switch rng.next() % 5 {
         case 0:   // truncation
             b.removeSubrange(at...)
         case 1:   // byte flips
             for _ in 0..<(1 + rng.next() % 4) where !b.isEmpty {
-                b[Int(rng.next() % UInt64(b.count))] = UInt8(truncatingIfNeeded: rng.next())
+                b[rng.below(b.count)] = UInt8(truncatingIfNeeded: rng.next())
             }
         case 2:   // inserted nesting, sometimes unbalanced, sometimes deeper than the parser allows
-            let depth = Int(rng.next() % 700)
+            let depth = rng.below(700)
             let open = rng.next() % 2 == 0 ? "[" : "{\"k\":"
             let close = open == "[" ? "]" : "}"
             let closing = rng.next() % 4 == 0 ? depth / 2 : depth
@@ -41,13 +41,13 @@ import Testing
         case 3:   // a number replaced by a huge (or tiny) one
             let digits = b.indices.filter { (b[$0] >= 0x30 && b[$0] <= 0x39) && ($0 == 0 || !(b[$0 - 1] >= 0x30 && b[$0 - 1] <= 0x39)) }
             guard !digits.isEmpty else { break }
-            let start = digits[Int(rng.next() % UInt64(digits.count))]
+            let start = digits[rng.below(digits.count)]
             var end = start
             while end < b.count, (b[end] >= 0x30 && b[end] <= 0x39) || b[end] == 0x2E || b[end] == 0x65 { end += 1 }
-            b.replaceSubrange(start..<end, with: Array(hugeNumbers[Int(rng.next() % UInt64(hugeNumbers.count))].utf8))
+            b.replaceSubrange(start..<end, with: Array(hugeNumbers[rng.below(hugeNumbers.count)].utf8))
         default:  // a slice copied somewhere else
-            let from = b.isEmpty ? 0 : Int(rng.next() % UInt64(b.count))
-            let length = min(b.count - from, Int(rng.next() % 64))
+            let from = b.isEmpty ? 0 : rng.below(b.count)
+            let length = min(b.count - from, rng.below(64))
             b.insert(contentsOf: Array(b[from..<(from + length)]), at: at)
         }
         return b

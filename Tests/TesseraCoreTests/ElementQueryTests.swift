@@ -177,7 +177,7 @@ struct FixedLayout: Layout {
     /// supplementaries and decorations (some pinned, some anchored to items).
     static func randomResult(_ g: inout SplitMix64) throws -> FramesResult {
         func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * g.unit() }
-        func int(_ n: Int) -> Int { Int(g.next() % UInt64(n)) }
+        func int(_ n: Int) -> Int { g.below(n) }
         func rect() -> Rect {
             Rect(x: uniform(-20, 400), y: uniform(-20, 1500), width: int(8) == 0 ? 0 : uniform(0, 120),
                  height: int(8) == 0 ? 0 : uniform(0, 120))

@@ -131,16 +131,16 @@ struct HashReuseTests {
     func movesSkipSettledEnds() {
         var random = SplitMix64(seed: 382)
         for round in 0..<300 {
-            let n = Int(random.next() % 40)
+            let n = random.below(40)
             // A list whose middle is shuffled, some elements deleted and some inserted.
             var new = Array(0..<n).filter { _ in random.next() % 5 != 0 }
             if !new.isEmpty {
-                let lo = Int(random.next() % UInt64(new.count)), hi = lo + Int(random.next() % UInt64(new.count - lo + 1))
+                let lo = random.below(new.count), hi = lo + random.below(new.count - lo + 1)
                 var middle = Array(new[lo..<hi])
                 if round % 3 != 0 { middle.shuffle(using: &random) }
                 new.replaceSubrange(lo..<hi, with: middle)
             }
-            for _ in 0..<Int(random.next() % 4) { new.insert(-1, at: Int(random.next() % UInt64(new.count + 1))) }
+            for _ in 0..<random.below(4) { new.insert(-1, at: random.below(new.count + 1)) }
             let oldPartner = (0..<n).map { p in new.firstIndex(of: p) ?? -1 }
             let newPartner = new.map { $0 }
             let expected = referenceMoves(oldPartner: oldPartner, newPartner: newPartner)

@@ -9,7 +9,7 @@ import Testing
     @Test func theQueriesAgreeAtRandomOffsets() throws {
         var random = SplitMix64(seed: 2024)
         var pinnedAway = 0, preloaded = 0
-        func pick(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+        func pick(_ n: Int) -> Int { random.below(n) }
         for round in 0..<30 {
             let sections = (0..<2 + pick(4)).map { _ in (0..<1 + pick(8)).map { _ in s(Double(40 + 20 * pick(4)), Double(30 + 10 * pick(5))) } }
             let kinds = sections.indices.map { _ in pick(3) }

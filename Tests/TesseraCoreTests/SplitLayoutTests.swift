@@ -329,7 +329,7 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
     /// what a scan of every frame (pinned headers at their drawn place) answers.
     @Test func queriesEqualABruteForceScan() throws {
         var random = SplitMix64(seed: 1224)
-        func pick(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+        func pick(_ n: Int) -> Int { random.below(n) }
         func value(_ values: [Double]) -> Double { values[pick(values.count)] }
         for _ in 0..<200 {
             let sections = (0..<1 + pick(6)).map { _ in

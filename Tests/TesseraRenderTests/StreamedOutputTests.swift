@@ -14,13 +14,13 @@ import TesseraRender
         var items: [Item] = []
         for i in 0..<count {
             let id: ItemID = random.next() % 2 == 0 ? .int(Int(truncatingIfNeeded: random.next() >> 1) - (1 << 40) + i)
-                : .string(names[Int(random.next() % UInt64(names.count))] + String(i))
+                : .string(names[random.below(names.count)] + String(i))
             items.append(Item(id: id, fields: ["id": id.jsonValue]))
         }
         var ranges: [Range<Int>] = []
         var start = 0
         while start < count {
-            let end = min(count, start + 1 + Int(random.next() % 7))
+            let end = min(count, start + 1 + random.below(7))
             ranges.append(start..<end)
             start = end
         }
@@ -46,7 +46,7 @@ import TesseraRender
                                               frame: Rect(x: 0, y: 0, width: number().magnitude, height: 30)))
             }
         }
-        let zIndices = random.next() % 3 == 0 ? (0..<count).map { _ in Int(random.next() % 5) - 2 } : []
+        let zIndices = random.next() % 3 == 0 ? (0..<count).map { _ in random.below(5) - 2 } : []
         let result = try FramesResult(frames: frames, elements: elements, sections: ranges, itemZIndices: zIndices)
         let dataset = Dataset(items: items, sections: sections)
         let run = LayoutRun(layoutName: "random", dataset: dataset, viewport: Size(width: 375, height: 812),
@@ -58,7 +58,7 @@ import TesseraRender
     @Test func runJSONStreamedEqualsTheDocumentWrittenWhole() throws {
         var random = SplitMix64(seed: 28)
         for trial in 0..<200 {
-            let count = trial < 5 ? trial : Int(random.next() % 300)
+            let count = trial < 5 ? trial : random.below(300)
             let (run, viewport) = try randomRun(&random, count: count)
             let report = RunReport(run: run, viewport: viewport)
             let whole = JSONWriter.write(try report.document(), options: .pretty)

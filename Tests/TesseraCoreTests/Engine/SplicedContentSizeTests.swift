@@ -57,7 +57,7 @@ import Testing
             // Long enough that the moved tail stays a piece of its own (not copied into one).
             var result = try #require(SplicedResult(try Self.column(8000, from: 6.9e8, seed: UInt64(round))))
             for _ in 0..<6 {
-                let start = Int(rng.next() % 1000), count = 1 + Int(rng.next() % 20)
+                let start = rng.below(1000), count = 1 + rng.below(20)
                 let old = try (start..<(start + count)).map { try result.frame(at: $0) }
                 var y = old[0].minY
                 let grown = old.map { f in
