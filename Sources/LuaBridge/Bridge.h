@@ -196,6 +196,12 @@ TB_INTERNAL void tb_recordhints(lua_State *L, int hints);
 TB_INTERNAL int tb_paramsindex(lua_State *L);
 /* what that message says before the name (NameHints.c places the hint after the name). */
 #define TB_PARAMSMISS "params has no '"
+/* [-0, +1, m] pushes the place ("file:line") of the nil entry named by the key at `name` in the
+** params metatable at `meta` and returns 1 when the script's params constructor has one; else
+** pushes nil and returns 0; */
+TB_INTERNAL int tb_pushnilentry(lua_State *L, int meta, int name);
+/* why such a name is no param, after its quoted name (%s: the entry's place). */
+#define TB_PARAMSNILWHY ": its entry at %s is nil, which Lua drops; give it a default (a number, string, boolean or table)"
 
 /* The __name of ctx:item's items (Items.c), by which messages tell them apart (Messages.c). */
 #define TB_ITEMNAME "tessera.item"

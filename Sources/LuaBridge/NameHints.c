@@ -14,7 +14,7 @@
 ** picks the close one and words the hint (DidYouMean), so the one shape of hints is kept.
 ** No metamethod runs: keys are read with lua_next, __index with rawget.
 ** A params table's refusal of an undeclared name (Params.c) gets the declared names, and the
-** place after the name, where the hint goes.
+** place after the name, where the hint goes; a name whose entry is nil gets none (it is meant).
 */
 #include "Bridge.h"
 
@@ -172,6 +172,13 @@ static int tb_pushparamshints(lua_State *L, const char *msg) {
     return 0;
   }
   meta = lua_gettop(L);                                /* fn name params meta */
+  if (tb_pushnilentry(L, meta, top + 2)) {
+    /* the name is the one the script meant: its entry is nil, which the message says */
+    lua_settop(L, top);
+    lua_pushnil(L);
+    return 0;
+  }
+  lua_pop(L, 1);
   n = (lua_Integer)lua_rawlen(L, meta);
   lua_createtable(L, (int)n, 2);
   lua_pushvalue(L, top + 2);

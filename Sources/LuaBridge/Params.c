@@ -6,6 +6,9 @@
 ** A declared name is a plain table read: __index runs only on a miss, so the per-item reads of
 ** params cost what they did. The hint for the misspelt name is gathered by NameHints.c and
 ** worded by the host (DidYouMean), as for a misspelt global.
+** A name whose entry in the script's `params = {...}` is nil (Lua drops it, so it is no param)
+** is told so instead: the host lists those entries in the metatable (TB_PARAMSNILS), only for
+** a script that has one.
 */
 #include "Bridge.h"
 
@@ -35,9 +38,25 @@ int tb_paramsindex(lua_State *L) {
     if (lua_rawequal(L, -1, 2)) return 0;   /* declared, set to nil by the script */
     lua_pop(L, 1);
   }
+  if (tb_pushnilentry(L, 3, 2)) {
+    const char *entry = lua_tostring(L, -1);
+    if (n == 0) return tb_deferror(L, TB_PARAMSMISS "%s'" TB_PARAMSNILWHY, lua_tostring(L, 2), entry);
+    tb_pushdeclared(L, 3);
+    return tb_deferror(L, TB_PARAMSMISS "%s'" TB_PARAMSNILWHY "; known params: %s", lua_tostring(L, 2), entry, lua_tostring(L, -1));
+  }
+  lua_pop(L, 1);
   if (n == 0) return tb_deferror(L, TB_PARAMSMISS "%s'; the script declares no params", lua_tostring(L, 2));
   tb_pushdeclared(L, 3);
   return tb_deferror(L, TB_PARAMSMISS "%s'; known params: %s", lua_tostring(L, 2), lua_tostring(L, -1));
+}
+
+int tb_pushnilentry(lua_State *L, int meta, int name) {
+  lua_pushliteral(L, TB_PARAMSNILS);
+  if (lua_rawget(L, meta) != LUA_TTABLE) return 0;
+  lua_pushvalue(L, name);
+  lua_rawget(L, -2);
+  lua_remove(L, -2);
+  return lua_type(L, -1) == LUA_TSTRING;
 }
 
 void tb_declareparams(lua_State *L, int idx) {

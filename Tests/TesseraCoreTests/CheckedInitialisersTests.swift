@@ -1,3 +1,4 @@
+import OrderedCollections
 import Testing
 import TesseraCore   // not @testable: what a user's package can write
 
@@ -139,6 +140,37 @@ import TesseraCore   // not @testable: what a user's package can write
         #expect(try FadeAnimator(validatingDuration: 0.4, alpha: 0.2, scale: 0.5, curve: .linear)
                 == FadeAnimator(alpha: 0.2, scale: 0.5, duration: 0.4, curve: .linear))
         #expect(try FadeAnimator(validatingDuration: 0.3) == FadeAnimator())
+    }
+
+    /// A fade's and a spring's settings are read-only, so the fast initialiser is the one way
+    /// in besides the checked one: it stops the program at a value the checked one refuses,
+    /// rather than the engine refusing it at the first reload that animates.
+    @Test func aFadeAnimatorOfABadValueStopsAtItsFastInitialiser() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = FadeAnimator(duration: -1)
+        } .map { result in
+            let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(text.contains("FadeAnimator: duration must be a non-negative number of seconds of at most 3,600, got -1; FadeAnimator(validatingDuration:) throws instead"))
+        }
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = FadeAnimator.scaling(.nan)
+        } .map { result in
+            let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(text.contains("FadeAnimator: scale must be a finite number, got nan; FadeAnimator(validatingDuration:) throws instead"))
+        }
+    }
+
+    /// The built-in fades take their params through the checked initialiser: a non-finite one
+    /// is an error naming the param, never a stop.
+    @Test func aBuiltinFadeOfANonFiniteParamThrowsRatherThanStopping() throws {
+        func message(_ name: String, _ params: OrderedDictionary<String, JSONValue>) -> String? {
+            do { _ = try BuiltinAnimators.make(name, params: params, source: "app"); return nil }
+            catch { return "\(error)" }
+        }
+        #expect(message("fade", ["alpha": .double(.infinity)]) == "app: param 'alpha' expects a finite number, got inf")
+        #expect(message("scale", ["scale": .double(-.infinity)]) == "app: param 'scale' expects a finite number, got -inf")
+        let made = try #require(try BuiltinAnimators.make("scale", params: ["scale": .double(0.25)], source: "app") as? FadeAnimator)
+        #expect([made.alpha, made.scale, made.duration] == [0, 0.25, 0.3])
     }
 
     @Test func aVisibleItemsHandlerCanBeCalledWithVisibleItemsOfYourOwn() throws {

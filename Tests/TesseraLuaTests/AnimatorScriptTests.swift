@@ -183,6 +183,20 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         #expect(error?.traceback == "stack traceback:\n\t[C]: in metamethod 'index'\n\t\(path):4: in field 'insert'", "\(error?.traceback ?? "")")
     }
 
+    @Test func aNilParamReadInAHookSaysItsEntryIsNil() throws {
+        let host = try LuaHost()
+        let path = folder.write("nilpop.lua", """
+            return {
+              params = { from = nil, duration = 0.3 },
+              insert = function(e, p)
+                return { from = { scale = p.from }, duration = p.duration }
+              end,
+            }
+            """)
+        let (_, error) = try failedReload(animator: try AnimatorScript(host: host, path: path))
+        #expect(error?.message == "\(path):4: params has no 'from': its entry at \(path):2 is nil, which Lua drops; give it a default (a number, string, boolean or table); known params: duration")
+    }
+
     @Test func badScriptsAndResultsHaveOneSentenceErrors() throws {
         let host = try LuaHost()
         func loadError(_ source: String) -> String? {

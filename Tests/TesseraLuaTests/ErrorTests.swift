@@ -561,6 +561,33 @@ import LuaBridge
         #expect(native.message == "\(dir)/native.lua: param 'spacing' is unknown; the script returns a built-in layout, which takes its params in the script (return { params = {...}, build = function(p) ... end } to declare some)")
     }
 
+    /// A Lua source larger than the host reads (16 MiB) is refused from its size, before it is
+    /// read: a layout, a module it requires, an animator, a file the REPL runs. The files are
+    /// sparse (`truncate`), so nothing of that size is written.
+    @Test func aSourceFileOverTheSizeLimitIsRefusedNamingItsSizeAndTheLimit() throws {
+        #expect(ScriptFiles.maxSourceBytes == 16 * 1_048_576)
+        func sparse(_ name: String, bytes: Int) -> String {
+            let path = folder.write(name, "")
+            #expect(truncate(path, off_t(bytes)) == 0)
+            return path
+        }
+        let big = sparse("big.lua", bytes: 20 * 1_048_576)
+        let host = try LuaHost()
+        let layout = try #require(scriptError { _ = try host.loadLayoutScript(path: big) })
+        #expect(layout.kind == .file)
+        #expect(layout.message == "\(big): the script cannot be read (expected a Lua source file of at most 16 MB, found 20 MB).")
+        let animator = try #require(scriptError { _ = try host.loadAnimatorScript(path: big) })
+        #expect(animator.message == layout.message)
+        #expect(try #require(scriptError { _ = try ReplRecorder().session.runFile(path: big) }).message == layout.message)
+        // One byte over is refused too, its size in bytes.
+        let over = sparse("over.lua", bytes: 16 * 1_048_576 + 1)
+        #expect(scriptError { _ = try host.loadLayoutScript(path: over) }?.message
+                == "\(over): the script cannot be read (expected a Lua source file of at most 16 MB, found 16,777,217 bytes).")
+        let module = try #require(try failure("needs-big.lua", "return require(\"big\")"))
+        #expect(module.message == "\(dir)/needs-big.lua:1: module 'big': \(big): expected a Lua source file of at most 16 MB, found 20 MB")
+        #expect(LuaHost.scriptFileProblem(big) == "the script cannot be read (expected a Lua source file of at most 16 MB, found 20 MB).")
+    }
+
     @Test func missingFile() throws {
         let host = try LuaHost()
         let e = try #require(scriptError { _ = try host.loadLayoutScript(path: "\(dir)/absent.lua") })

@@ -48,6 +48,32 @@ import TesseraCore
         #expect(error?.message == "\(folder.path)/layout.lua:3: params has no 'reverse'; the script declares no params")
     }
 
+    /// `columns = nil` is an entry Lua drops: reading `p.columns` says so, at the line that reads
+    /// it, naming the entry, with no hint (the name is the one meant).
+    @Test func aReadOfANameWhoseEntryIsNilSaysTheEntryIsNil() {
+        let path = folder.path + "/layout.lua"
+        let error = failure("""
+            return {
+              params = {
+                spacing = 4,
+                column = 1,
+                columns = nil,
+              },
+              simpleLayout = function(ctx, p)
+                local n = p.columns or 2
+                for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 10, 10, 10) end
+              end,
+            }
+            """)
+        #expect(error?.message == "\(path):8: params has no 'columns': its entry at \(path):5 is nil, which Lua drops; give it a default (a number, string, boolean or table); known params: column, spacing")
+        // The only entry nil: nothing else is declared, and the message says only why.
+        let alone = failure("return {\n  params = { [\"columns\"] = nil },\n  simpleLayout = function(ctx, p) return p.columns end,\n}")
+        #expect(alone?.message == "\(path):3: params has no 'columns': its entry at \(path):2 is nil, which Lua drops; give it a default (a number, string, boolean or table)")
+        // Another undeclared name is refused as before.
+        let other = failure("return {\n  params = { columns = nil, spacing = 4 },\n  simpleLayout = function(ctx, p) return p.colums end,\n}")
+        #expect(other?.message == "\(path):3: params has no 'colums'; known params: spacing")
+    }
+
     @Test func aMisspeltReadInAnAnalyticLayoutsFrame() {
         let error = failure("""
             return {

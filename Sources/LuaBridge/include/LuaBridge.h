@@ -271,8 +271,11 @@ int tb_coclose(lua_State *L);
 /* [-1, +0, m] Pops an array of names (the params a script declares) and makes the params table
 ** at idx (or the data of a read-only view) refuse any other name: reading one raises "file:line:
 ** params has no 'x'; known params: a, b" at the script's line. Declared names stay plain reads;
-** writes are as before. */
+** writes are as before. The array's field TB_PARAMSNILS, when set, maps the names whose entry
+** in the script's `params = {...}` is nil (Lua drops it) to that entry's "file:line", so
+** reading one says so: "params has no 'x': its entry at f.lua:4 is nil, ...". */
 void tb_declareparams(lua_State *L, int idx);
+#define TB_PARAMSNILS "__nilentries"
 
 /* [-1, +1, m] Pops a table; pushes a read-only view of it (reads, #, pairs and ipairs work;
 ** assignments raise). Nested tables are not wrapped; wrap them first. */

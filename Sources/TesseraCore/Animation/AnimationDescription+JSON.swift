@@ -41,14 +41,14 @@ extension AnimationDescription {
             }
             return v
         }
-        var spring = Spring()
+        var damping = Spring.defaultDampingRatio
         if let field = fields["damping"] {
-            guard let damping = field.number, damping > 0, damping <= 1e15 else {
+            guard let given = field.number, given > 0, given <= 1e15 else {
                 throw AnimationFormatError("\(what): damping must be a positive damping ratio (1 is critical damping) of at most 1e15, got \(field.briefDescription)")
             }
-            spring.dampingRatio = damping
+            damping = given
         }
-        if let response = try seconds("response", positive: true) { spring.response = response }
+        let spring = Spring(dampingRatio: damping, response: try seconds("response", positive: true) ?? Spring.defaultResponse)
         var curve = AnimationCurve.easeInOut
         if let name = fields["curve"] {
             guard let text = name.string, let named = AnimationCurve(name: text, spring: spring) else {

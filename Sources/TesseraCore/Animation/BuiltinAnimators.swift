@@ -21,7 +21,8 @@ public enum BuiltinAnimators {
 
     /// The built-in animator `name` with `params` over its defaults; nil for an unknown name.
     /// - Throws: `LayoutError` for an unknown or mistyped parameter, or a `duration` outside
-    ///   0...`AnimationDescription.maxSeconds` (`source` names the call).
+    ///   0...`AnimationDescription.maxSeconds` (`source` names the call); `AnimationFormatError`
+    ///   for an `alpha` or `scale` that is not finite.
     public static func make(_ name: String, params: OrderedDictionary<String, JSONValue>,
                             source: String) throws -> (any Animator)? {
         guard let defaults = defaults(name) else { return nil }
@@ -37,8 +38,9 @@ public enum BuiltinAnimators {
         let p = try ParameterDefaults.resolve(params, defaults: defaults, source: source)
         func number(_ key: String) -> Double { p[key]?.number ?? 0 }
         switch name {
-        case "fade": return FadeAnimator(alpha: number("alpha"), duration: number("duration"))
-        case "scale": return FadeAnimator.scaling(number("scale"), alpha: number("alpha"), duration: number("duration"))
+        // Checked, never trapping: a param is a user's value.
+        case "fade": return try FadeAnimator(validatingDuration: number("duration"), alpha: number("alpha"))
+        case "scale": return try FadeAnimator(validatingDuration: number("duration"), alpha: number("alpha"), scale: number("scale"))
         default: return WobbleAnimator(sensitivity: Point(x: number("sensitivityX"), y: number("sensitivityY")))
         }
     }

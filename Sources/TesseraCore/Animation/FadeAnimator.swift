@@ -3,23 +3,25 @@
 /// screen fades out (and shrinks); a view whose frame changes (on a reload or a relayout) moves
 /// to it. Views that scroll in or out are never animated.
 public struct FadeAnimator: HookAnimator, Hashable {
-    /// The alpha a view fades from and to.
-    public var alpha: Double
-    /// The scale a view grows from and shrinks to; 1 for a pure fade.
-    public var scale: Double
-    /// Seconds each animation lasts.
-    public var duration: Double
+    // Read-only, so every fade that exists passed its initialiser's checks: a valid fade set
+    // to a NaN duration afterwards would be refused only by the first reload that animates.
+    /// The alpha a view fades from and to: a finite number.
+    public private(set) var alpha: Double
+    /// The scale a view grows from and shrinks to; 1 for a pure fade. A finite number.
+    public private(set) var scale: Double
+    /// Seconds each animation lasts, from 0 to `AnimationDescription.maxSeconds`.
+    public private(set) var duration: Double
     /// How each animation moves.
     public var curve: AnimationCurve
 
     /// A fade from `alpha` (and `scale`) over `duration` seconds along `curve`.
-    ///
-    /// Nothing is checked here: a `duration` outside 0...`AnimationDescription.maxSeconds` or an
-    /// `alpha` or `scale` that is not finite is refused only by the first engine pass that
-    /// animates with it (a reload; the first pass animates nothing), which throws an
-    /// `AnimationFormatError`. Values a user gave go through
-    /// `init(validatingDuration:alpha:scale:curve:)`, which throws at once.
+    /// - Precondition: `duration` is from 0 to `AnimationDescription.maxSeconds`, and `alpha`
+    ///   and `scale` are finite. Values a user gave go through
+    ///   `init(validatingDuration:alpha:scale:curve:)`, which throws instead.
     public init(alpha: Double = 0, scale: Double = 1, duration: Double = 0.3, curve: AnimationCurve = .easeInOut) {
+        if let problem = Self.problem(duration: duration, alpha: alpha, scale: scale) {
+            preconditionFailure("FadeAnimator: \(problem); FadeAnimator(validatingDuration:) throws instead")
+        }
         self.alpha = alpha; self.scale = scale; self.duration = duration; self.curve = curve
     }
 
@@ -35,13 +37,19 @@ public struct FadeAnimator: HookAnimator, Hashable {
     /// - Complexity: O(1).
     public init(validatingDuration duration: Double, alpha: Double = 0, scale: Double = 1,
                 curve: AnimationCurve = .easeInOut) throws(AnimationFormatError) {
-        if let problem = AnimationDescription(duration: duration).problem {
+        if let problem = Self.problem(duration: duration, alpha: alpha, scale: scale) {
             throw AnimationFormatError("a fade animator's \(problem)")
         }
-        for (name, value) in [("alpha", alpha), ("scale", scale)] where !value.isFinite {
-            throw AnimationFormatError("a fade animator's \(name) must be a finite number, got \(NumberText.exact(value))")
-        }
         self.init(alpha: alpha, scale: scale, duration: duration, curve: curve)
+    }
+
+    /// What is wrong with a fade of these values ("duration must be ..."), or nil. O(1).
+    private static func problem(duration: Double, alpha: Double, scale: Double) -> String? {
+        if let problem = AnimationDescription(duration: duration).problem { return problem }
+        for (name, value) in [("alpha", alpha), ("scale", scale)] where !value.isFinite {
+            return "\(name) must be a finite number, got \(NumberText.exact(value))"
+        }
+        return nil
     }
 
     /// CollectionKit's ScaleAnimator: a fade that also scales by 0.5.

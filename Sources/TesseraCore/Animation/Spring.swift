@@ -6,10 +6,12 @@
 /// - over-damped (ζ > 1): 1 − (r₂e^(r₁t) − r₁e^(r₂t)) / (r₂ − r₁), r₁,₂ = −ω(ζ ∓ √(ζ² − 1)).
 /// `response` is the period of the undamped oscillation, as in SwiftUI's springs.
 public struct Spring: Hashable, Sendable {
-    /// ζ: 1 is critical damping, below 1 overshoots, above 1 creeps. Must be positive.
-    public var dampingRatio: Double
-    /// The undamped period in seconds. Must be positive.
-    public var response: Double
+    // Read-only, so every spring that exists passed its initialiser's checks (a negative
+    // response set afterwards would make `settleTime` loop forever).
+    /// ζ: 1 is critical damping, below 1 overshoots, above 1 creeps. Positive and finite.
+    public private(set) var dampingRatio: Double
+    /// The undamped period in seconds. Positive and finite.
+    public private(set) var response: Double
 
     /// The damping ratio of `init()`: 0.8.
     public static let defaultDampingRatio = 0.8

@@ -155,7 +155,8 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         let resolved = try ScriptVersion.resolve(overrides, defaults: defaults, choices: choices, source: path, text: text)
         LuaStack.rawField(L, table, "name")
         let name = LuaStack.string(L, -1) ?? LuaHost.scriptName(fromPath: path)
-        LuaStack.push(L, params: resolved, readOnly: true)
+        LuaStack.push(L, params: resolved, readOnly: true,
+                      nilEntries: TableEntryLine.nilEntries(in: text, file: path, declared: defaults.keys))
         let params = host.popReference()
         return Version(table: reference, params: params, name: name, defaults: defaults, choices: choices)
     }

@@ -24,11 +24,11 @@ extension LuaHost {
     /// Why the script file at `path` cannot be run, as running it says (`preview` asks before it
     /// starts, and when a save leaves its layout or animator script unreadable), one sentence:
     /// something other than a regular file is there or a symbolic link loop (worded as the
-    /// dataset reader words them), it is missing ("expected a script file, found no such file.",
+    /// dataset reader words them), it is larger than `maxSourceBytes`, it is missing ("expected a script file, found no such file.",
     /// as a missing dataset is said; `what` is "script" or "animator script"), or it cannot be
     /// read; nil for a readable script.
     package static func scriptFileProblem(_ path: String, what: String = "script") -> String? {
-        if ScriptFiles.isFile(path) { return nil }
+        if ScriptFiles.isFile(path) { return ScriptFiles.tooLarge(path).map { "the \(what) cannot be read (\($0))." } }
         // Asked first: a link loop is not there for `exists`, but it is no missing file.
         if let problem = notARegularFile(path) { return problem + "." }
         let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"

@@ -50,9 +50,13 @@ public final class LuaHost {
     public var requiredPaths: [String] { requiredFiles.elements }
     /// `requiredPaths` in an ordered set: a repeated `require` is told in O(1).
     var requiredFiles: OrderedSet<String> = []
-    /// Reads a script or module file this host runs (nil: it cannot be read). A watcher that
-    /// compared the files' bytes hands those, so a run runs exactly what it compared.
-    package var readScriptFile: (String) -> [UInt8]? = { ScriptFiles.read($0) }
+    /// Reads a script or module file this host runs (nil: it cannot be read, or it is larger
+    /// than `maxSourceBytes`). A watcher that compared the files' bytes hands those, so a run
+    /// runs exactly what it compared.
+    package var readScriptFile: (String) -> [UInt8]? = { ScriptFiles.readSource($0) }
+    /// The largest Lua source file a host reads, in bytes (16 MiB; `ScriptFiles.maxSourceBytes`
+    /// says why), for readers of script files outside it (`tessera preview`'s).
+    package static var maxSourceBytes: Int { ScriptFiles.maxSourceBytes }
     /// The source each file chunk was last compiled from, by path (`loadChunk` of "@path"), so
     /// a message that names a line in a script reads what ran, not a file edited since.
     var loadedSources: [String: [UInt8]] = [:]

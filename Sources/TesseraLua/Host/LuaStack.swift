@@ -97,12 +97,25 @@ enum LuaStack {
 
     /// [-0, +1, m] Pushes a script's resolved params (their keys: the names it declares) as a
     /// table that refuses any other name (`tb_declareparams`), a read-only view when `readOnly`.
-    static func push(_ L: OpaquePointer, params: OrderedDictionary<String, JSONValue>, readOnly: Bool) {
+    /// `nilEntries`: the names whose entry in the script's `params = {...}` is nil, with the
+    /// entry's "file:line" (`TableEntryLine.nilEntries`), which reading one names.
+    static func push(_ L: OpaquePointer, params: OrderedDictionary<String, JSONValue>, readOnly: Bool,
+                     nilEntries: [String: String] = [:]) {
         push(L, json: .object(params), readOnly: readOnly)
-        lua_createtable(L, Int32(clamping: params.count), 2)
+        lua_createtable(L, Int32(clamping: params.count), 3)
         for (k, name) in params.keys.enumerated() {
             push(L, name)
             lua_rawseti(L, -2, lua_Integer(k + 1))
+        }
+        if !nilEntries.isEmpty {
+            push(L, TB_PARAMSNILS)
+            lua_createtable(L, 0, Int32(clamping: nilEntries.count))
+            for (name, place) in nilEntries {
+                push(L, name)
+                push(L, place)
+                lua_rawset(L, -3)
+            }
+            lua_rawset(L, -3)
         }
         tb_declareparams(L, -2)
     }

@@ -29,8 +29,8 @@ enum ModulePaths {
     }
 
     /// The file of module `name` in the first of `folders` that has it, or the message saying why
-    /// there is none (every file tried, or what is wrong with the one found: no regular file, or a
-    /// link that leads out of its folder).
+    /// there is none (every file tried, or what is wrong with the one found: no regular file, one
+    /// larger than a Lua source may be, or a link that leads out of its folder).
     static func find(_ name: String, in folders: [String], what: String = "module") -> Result<String, ModulePathError> {
         guard isValidName(name) else { return .failure(ModulePathError(kind: .refused, message: invalidNameMessage(name, what: what))) }
         let file = String(name.map { $0 == "." ? "/" : $0 }) + ".lua"
@@ -39,6 +39,10 @@ enum ModulePaths {
             let path = LuaHost.join(folder, file)
             // A FIFO or a device would block or never end a read; a folder is no module.
             if let problem = notARegularFile(path) {
+                return .failure(ModulePathError(kind: .refused, message: "\(what) '\(name)': \(path): \(problem)"))
+            }
+            // Refused from its size, before its loader reads it.
+            if let problem = ScriptFiles.tooLarge(path) {
                 return .failure(ModulePathError(kind: .refused, message: "\(what) '\(name)': \(path): \(problem)"))
             }
             guard ScriptFiles.isFile(path) else {

@@ -39,15 +39,51 @@ import TesseraCore
         return bytes
     }
 
-    /// Why `read(path)` found nothing: the C library's reason mid-sentence ("permission denied",
-    /// "no such file or directory"), or "expected a regular file, found a FIFO (named pipe)" as
-    /// the dataset reader words it. Asked after a read failed, so it looks again: O(1) system
-    /// calls, and "the read failed" when the second look finds nothing wrong.
+    /// The largest Lua source file read (a script, a module it requires, a test file): 16 MiB.
+    /// The shipped scripts are a few KB and a long hand-written one a few hundred; a source far
+    /// past that is generated data, and compiling it takes several times its size again (the
+    /// host also keeps its text for messages), so a multi-GB file would fill memory before Lua
+    /// saw its first line. Data belongs in a dataset, which has its own limit.
+    static let maxSourceBytes = 16 << 20
+
+    /// The bytes of the Lua source file at `path`, or nil when it cannot be read or is larger
+    /// than `maxSourceBytes` (`readFailure` says which): its size is looked at before it is
+    /// read, and at most one byte past the limit is read, so a file that grows while it is read
+    /// cannot pass either. O(min(file size, limit)).
+    static func readSource(_ path: String) -> [UInt8]? {
+        guard tooLarge(path) == nil, let bytes = read(path, limit: maxSourceBytes + 1),
+              bytes.count <= maxSourceBytes else { return nil }
+        return bytes
+    }
+
+    /// "expected a Lua source file of at most 16 MB, found 20 MB" for a regular file at `path`
+    /// larger than `maxSourceBytes`, else nil. O(1) system calls.
+    static func tooLarge(_ path: String) -> String? {
+        var info = stat()
+        guard shipped(path) == nil, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+              Int(info.st_size) > maxSourceBytes else { return nil }
+        return tooLarge(found: LuaHost.formatBytes(Int(info.st_size)))
+    }
+
+    private static func tooLarge(found: String) -> String {
+        "expected a Lua source file of at most \(LuaHost.formatBytes(maxSourceBytes)), found \(found)"
+    }
+
+    /// Why `read(path)` or `readSource(path)` found nothing: the C library's reason mid-sentence
+    /// ("permission denied", "no such file or directory"), "expected a regular file, found a
+    /// FIFO (named pipe)" as the dataset reader words it, or the source size limit passed.
+    /// Asked after a read failed, so it looks again: O(1) system calls (and a read of at most
+    /// the limit when the file is no larger than it now), and "the read failed" when the
+    /// second look finds nothing wrong.
     static func readFailure(_ path: String) -> String {
         if case .some = shipped(path) { return systemReason(ENOENT) }
         if let problem = notARegularFile(path) { return problem }
+        if let problem = tooLarge(path) { return problem }
         var info = stat()
         guard stat(path, &info) == 0, access(path, R_OK) == 0 else { return systemReason(errno) }
+        if let bytes = read(path, limit: maxSourceBytes + 1), bytes.count > maxSourceBytes {
+            return tooLarge(found: "more than that (it grew while it was read)")
+        }
         // Root passes `access`, yet a file can still refuse it (a write-only kernel file).
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return systemReason(errno) }

@@ -13,10 +13,10 @@ let rectIsFourDoubles: Bool = MemoryLayout<Rect>.size == 32 && MemoryLayout<Rect
     && MemoryLayout<Rect>.offset(of: \Rect.width) == 16 && MemoryLayout<Rect>.offset(of: \Rect.height) == 24
 
 extension LuaHost {
-    /// [-0, +1, m] Pushes a fresh params table (scripts may write to it; reading a name the
-    /// script does not declare raises).
-    func pushParams(_ params: OrderedDictionary<String, JSONValue>) {
-        LuaStack.push(L, params: params, readOnly: false)
+    /// [-0, +1, m] Pushes a fresh params table of `version` (scripts may write to it; reading
+    /// a name the script does not declare raises, saying so when its entry is nil).
+    func pushParams(_ params: OrderedDictionary<String, JSONValue>, of version: ScriptVersion) {
+        LuaStack.push(L, params: params, readOnly: false, nilEntries: version.nilEntries)
     }
 
     /// Runs `simpleLayout` and builds the result (validation and spatial index) with the
@@ -31,7 +31,7 @@ extension LuaHost {
             let pass = pushContext(context, scriptSize: version.size).itemPass
             defer { endItems(pass) }
             let ctx = popReference()
-            pushParams(params)
+            pushParams(params, of: version)
             contentSize = try callLayoutFunction(version, ctx: ctx, params: popReference())
         }
         return try FramesResult(frames: frames, contentSize: contentSize, elements: box.elements,
@@ -46,7 +46,7 @@ extension LuaHost {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         lua_rawgeti(L, LuaStack.registry, lua_Integer(version.build))
-        pushParams(params)
+        pushParams(params, of: version)
         try protectedCall(arguments: 1, results: 1)
         guard let boxed = box(at: -1, meta: layoutMetaRef, as: LayoutBox.self) else {
             let got = lua_type(L, -1) == LUA_TNIL ? LuaHost.buildReturnedNothing : LuaStack.typeName(L, -1)
@@ -113,7 +113,7 @@ extension LuaHost {
         lua_pushcclosure(L, tb_runsimple, 0)
         lua_rawgeti(L, LuaStack.registry, lua_Integer(version.simpleLayout))
         box = pushContext(context, scriptSize: version.size)
-        pushParams(params)                   // driver fn ctx params
+        pushParams(params, of: version)                   // driver fn ctx params
         var writer = tb_Frames(frames: frames.baseAddress, seen: seen.baseAddress, count: lua_Integer(context.count))
         let status = withUnsafePointer(to: &writer) { writer in
             let outer = tb_setframes(L, writer)
@@ -132,7 +132,7 @@ extension LuaHost {
         defer { lua_settop(L, top) }
         let pass = pushContext(context, scriptSize: version.size).itemPass
         let ctx = popReference()
-        pushParams(params)
+        pushParams(params, of: version)
         let paramsRef = popReference()
         let state = ScriptedAnalyticResult.State(host: self, version: version, context: ctx, params: paramsRef,
                                                  count: context.count, itemPass: pass)

@@ -33,6 +33,8 @@ final class ScriptVersion {
     let defaults: OrderedDictionary<String, JSONValue>
     /// The values some params allow (`choices = {...}`, `ParamChoices`), keys sorted.
     let choices: OrderedDictionary<String, [JSONValue]>
+    /// The params entries of `text` that are nil, which Lua drops, by name: their "file:line".
+    let nilEntries: [String: String]
     let table: Int32, simpleLayout: Int32, frame: Int32, visible: Int32, layoutFunction: Int32, size: Int32, build: Int32
 
     init(host: LuaHost, form: Form, name: String, source: String, text: [UInt8]? = nil, defaults: OrderedDictionary<String, JSONValue>,
@@ -44,6 +46,7 @@ final class ScriptVersion {
         self.text = text
         self.defaults = defaults
         self.choices = choices
+        nilEntries = TableEntryLine.nilEntries(in: text, file: source, declared: defaults.keys)
         table = refs["table"] ?? LUA_NOREF
         simpleLayout = refs["simpleLayout"] ?? LUA_NOREF
         frame = refs["frame"] ?? LUA_NOREF

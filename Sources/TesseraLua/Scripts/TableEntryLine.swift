@@ -1,8 +1,8 @@
 /// Where a script declares an entry of one of its top-level tables (`params = { columns = 2 }`,
 /// `choices = { mode = {...} }`), for messages about it. Lua keeps no line for a table
 /// constructor's fields, so this scans the source the script was compiled from (kept by its
-/// host, not read again: a file saved since may have moved the entry): only when an error is
-/// being built, never when a script loads.
+/// host, not read again: a file saved since may have moved the entry): when an error is being
+/// built, and once when a script loads for the params entries that are nil (`nilEntries`).
 enum TableEntryLine {
     /// "file:LINE" for `key` inside the `table = {` constructor of `text`, the source the script
     /// at `file` was compiled from (the line of `table = {` itself when `key` is nil or not found
@@ -25,8 +25,25 @@ enum TableEntryLine {
         lines(in: source, table: table, key: key)?.entry
     }
 
-    /// The line of the first `table = {` of `source` and of `key`'s entry in it (nil when absent).
-    private static func lines(in source: [UInt8], table: String, key: String?) -> (table: Int, entry: Int?)? {
+    /// "file:LINE" of each entry of the first `params = {` of `text` (the source the script at
+    /// `file` was compiled from) that is not among `declared`: an entry whose value is nil,
+    /// which Lua drops, so the script declares no such param. Empty when there is none, the
+    /// usual case. O(text).
+    static func nilEntries(in text: [UInt8]?, file: String, declared: some Collection<String>) -> [String: String] {
+        var found: [String: String] = [:]
+        guard let text, !text.isEmpty else { return found }
+        _ = lines(in: text, table: "params", key: nil) { key, line in
+            if !declared.contains(key), found[key] == nil { found[key] = "\(file):\(line)" }
+            return false
+        }
+        return found
+    }
+
+    /// The line of the first `table = {` of `source` and of `key`'s entry in it (nil when
+    /// absent); `visit` sees each entry's key and line before, and ends the scan by returning
+    /// true.
+    private static func lines(in source: [UInt8], table: String, key: String?,
+                              visit: (String, Int) -> Bool = { _, _ in false }) -> (table: Int, entry: Int?)? {
         var scan = Scanner(bytes: source)
         var start: (line: Int, depth: Int)?
         while let word = scan.nextToken() {
@@ -36,9 +53,11 @@ enum TableEntryLine {
                 continue
             }
             if scan.depth <= opened.depth { break }   // the constructor closed without the key
-            guard let key, scan.depth == opened.depth + 1 else { continue }
-            if word.text == key, scan.skip("=") { return (opened.line, word.line) }
-            if word.text == "[" + key + "]" { return (opened.line, word.line) }
+            guard scan.depth == opened.depth + 1 else { continue }
+            let entry: String? = if word.text.hasPrefix("[") { String(word.text.dropFirst().dropLast()) }
+                else if scan.skip("=") { word.text } else { nil }
+            guard let entry else { continue }
+            if entry == key || visit(entry, word.line) { return (opened.line, word.line) }
         }
         return start.map { ($0.line, nil) }
     }

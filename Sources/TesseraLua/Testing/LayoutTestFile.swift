@@ -44,7 +44,7 @@ package enum LayoutTestFile {
             host = try LuaHost(limits: options.limits, searchPaths: [session.folder] + LuaHost.standardSearchPaths())
             host.layoutTestSession = session
             functions = try host.installTestHarness(session: session)
-            guard let bytes = ScriptFiles.read(path) else { return failed("\(path): the test file cannot be read (\(ScriptFiles.readFailure(path)))") }
+            guard let bytes = ScriptFiles.readSource(path) else { return failed("\(path): the test file cannot be read (\(ScriptFiles.readFailure(path)))") }
             let environment = try host.newEnvironment(directory: session.folder)
             host.setField("test", of: environment, to: functions[0])
             host.setField("expect", of: environment, to: functions[1])

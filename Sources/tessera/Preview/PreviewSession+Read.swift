@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraLua
 import TesseraRender
 
 // The read stage: the watched files' bytes (only the ones the watcher named, once it runs) and
@@ -7,8 +8,8 @@ import TesseraRender
 // read stops the run here.
 extension PreviewSession {
     /// Read: the bytes of every watched file (the script, the data, the animator, the modules
-    /// the last run required), by the loader's own reading and with `--max-data-size` for the
-    /// data; unchanged files, as the watcher says, keep the bytes already read. Nil when a file
+    /// the last run required), by the loader's own reading, with `--max-data-size` for the
+    /// data and the Lua host's source limit for the scripts; unchanged files, as the watcher says, keep the bytes already read. Nil when a file
     /// cannot be read (the run stops there and the pages are told).
     func read(changed: Set<String>) -> [String: [UInt8]]? {
         var inputs: [String: [UInt8]] = [:]
@@ -19,7 +20,7 @@ extension PreviewSession {
                 continue
             }
             do {
-                inputs[path] = try DatasetLoader.readBytes(ofFile: path, maxBytes: path == configuration.dataPath ? configuration.maxDataBytes : .max)
+                inputs[path] = try DatasetLoader.readBytes(ofFile: path, maxBytes: path == configuration.dataPath ? configuration.maxDataBytes : LuaHost.maxSourceBytes)
             } catch {
                 // Deleted (an editor re-creating it, or gone): the next save brings it back.
                 if modules.contains(path) { continue }
