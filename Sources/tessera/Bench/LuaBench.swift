@@ -204,10 +204,10 @@ enum LuaBench: BenchSuite {
         }, {
             for q in queries { blackHole(try native.visible(in: q)) }
         })
-        let perQuery = scriptedMs / Double(count)
+        let perQuery = scriptedMs / Double(count), nativePerQuery = nativeMs / Double(count)
         report(BenchResult(suite: name, name: "scripted visible (layouts/grid.lua), viewport query", n: scripted.count,
-                           median: perQuery, baseline: "native visible query, same frames", baselineMedian: nativeMs / Double(count),
-                           notes: ["x_slower": scriptedMs / nativeMs, "query_us": perQuery * 1000,
+                           median: perQuery, baseline: "native visible query, same frames", baselineMedian: nativePerQuery,
+                           notes: ["x_slower": perQuery / nativePerQuery, "query_us": perQuery * 1000,
                                    "hits_per_query": Double(hits) / Double(count)]))
     }
 
