@@ -48,8 +48,27 @@ struct BenchResult: Codable {
 /// A named group of benchmarks (`tessera bench SUITE`).
 protocol BenchSuite {
     static var name: String { get }
-    /// Runs every case, calling `report` once per finished row. `quick` keeps the suite under 30 s.
-    static func run(quick: Bool, report: (BenchResult) -> Void) throws
+    /// Runs every case, calling `report` once per finished row, at `size`.
+    static func run(_ size: BenchSize, report: (BenchResult) -> Void) throws
+}
+
+/// How big a bench run is.
+enum BenchSize: Equatable {
+    /// The sizes and repeats the figures in docs/speed.md come from.
+    case full
+    /// `--quick`: fewer repeats and sizes, under 30 s per suite.
+    case quick
+    /// A few hundred to a few thousand items with `--quick`'s repeats: no figure worth reading,
+    /// but every case's code runs, so a debug build's internal checks and the suites' own checks
+    /// see the benches' data (the tests run every suite so). Rows keep their names; `n` is the
+    /// count that ran.
+    case smoke
+
+    /// Fewer repeats: `--quick` and smoke runs.
+    var quick: Bool { self != .full }
+
+    /// `count`, or `smoke` in a smoke run.
+    func count(_ count: Int, smoke: Int) -> Int { self == .smoke ? smoke : count }
 }
 
 /// Timing helpers shared by every suite.

@@ -26,6 +26,7 @@ import TesseraCore
             "scripted waterfall frames (returns {x,y,w,h})",
             "scripted waterfall frames, --time-limit 30",
             "scripted waterfall frames, --max-instructions",
+            "scripted visible (layouts/grid.lua), viewport query",
         ])
         #expect(Set(rows.map(\.suite)) == ["lua"])
         #expect(Set(rows.map(\.n)) == [300])
@@ -38,6 +39,10 @@ import TesseraCore
         #expect(native.baseline == "native WaterfallLayout frames, same text items")
         #expect(native.median_ms == unsized.median_ms)
         #expect(native.notes == nil)
+        let visible = rows[16]
+        #expect(visible.baseline == "native visible query, same frames")
+        #expect(visible.notes?["x_slower"] == visible.median_ms / visible.baseline_median_ms!)
+        #expect(visible.notes?["hits_per_query"].map { $0 > 0 } == true)
     }
 
     /// The items carry text and no size, so the sizing rule measures each one's text.

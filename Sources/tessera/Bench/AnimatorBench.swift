@@ -32,7 +32,9 @@ enum AnimatorBench: BenchSuite {
         }
     }
 
-    static func run(quick: Bool, report: (BenchResult) -> Void) throws {
+    /// 30 views whatever the size: a smoke run is a quick one.
+    static func run(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let quick = size.quick
         // No time limit, as the lua suite: a measurement must not fail on a busy machine.
         let host = try LuaHost(limits: ScriptLimits(timeLimit: nil))
         let script = try AnimatorScript(host: host, path: try wobblePath())

@@ -19,9 +19,10 @@ enum CompositionalBench: BenchSuite {
 
     typealias C = Compositional
 
-    static func run(quick: Bool, report: (BenchResult) -> Void) throws {
+    static func run(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let quick = size.quick, sections = size.count(Self.sections, smoke: 20)
         let n = sections * itemsPerSection
-        let context = LayoutContext(dataset: dataset(), collectionSize: viewport)
+        let context = LayoutContext(dataset: dataset(sections: sections), collectionSize: viewport)
         let layout = appStoreLayout()
         let flow = FlowLayout(spacing: 4)
         let repeats = quick ? 5 : 15
@@ -40,7 +41,7 @@ enum CompositionalBench: BenchSuite {
         // The query runs on ten times as many sections (1M items), as the visible-index query
         // does: a scan's cost grows with n, the query's with log n.
         let big = try appStoreLayout().layout(LayoutContext(dataset: dataset(sections: 10 * sections), collectionSize: viewport))
-        try measureQuery(big, quick: quick, report: report)
+        try measureQuery(big, queries: size.count(quick ? 1_000 : 2_000, smoke: 50), quick: quick, report: report)
     }
 
     /// Items of assorted sizes (for the flow layout) in `sections` sections of 50.
@@ -79,7 +80,8 @@ enum CompositionalBench: BenchSuite {
     }
 
     /// The element query at random vertical offsets, every shelf scrolled to a random offset.
-    static func measureQuery(_ result: any LayoutResult, quick: Bool, report: (BenchResult) -> Void) throws {
+    /// `count` queries in a timed batch.
+    static func measureQuery(_ result: any LayoutResult, queries count: Int, quick: Bool, report: (BenchResult) -> Void) throws {
         var random = SplitMix64(seed: 2024)
         // Eight sets of shelf offsets (every shelf scrolled somewhere), shared by the queries.
         let offsetSets = (0..<8).map { _ in
@@ -96,7 +98,7 @@ enum CompositionalBench: BenchSuite {
         for (rect, scroll) in queries.prefix(20) where try result.elements(in: rect, scroll: scroll) != scan.elements(in: rect, scroll: scroll) {
             throw CLIError("bench compositional: the element query disagrees with the linear scan at \(rect)")
         }
-        let batch = Array(queries.prefix(quick ? 1_000 : 2_000))
+        let batch = Array(queries.prefix(count))
         let scans = Array(queries.prefix(quick ? 5 : 20))
         var hits = 0
         let (perBatch, perScanBatch) = try VisibleBench.alternatingMedians(repeats: quick ? 7 : 21, {

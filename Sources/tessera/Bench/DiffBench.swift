@@ -36,14 +36,22 @@ enum DiffBench: BenchSuite {
         var inserted: Int
         var shuffled: Int
         var label: String
+
+        /// The same edit on `n / factor` ids: every count divided, so the label's shares hold.
+        func scaled(down factor: Int) -> Case {
+            Case(n: n / factor, deleted: (deleted.lowerBound / factor)..<(deleted.upperBound / factor), insertAt: insertAt / factor,
+                 inserted: inserted / factor, shuffled: shuffled / factor, label: label)
+        }
     }
 
-    static func run(quick: Bool, report: (BenchResult) -> Void) throws {
+    static func run(_ size: BenchSize, report: (BenchResult) -> Void) throws {
         if let only = ProcessInfo.processInfo.environment["TESSERA_BENCH_DIFF_ONLY"] {
             return try profile(only)
         }
-        try sectioned(quick: quick, report: report)
-        for c in cases { try measure(c, quick: quick, report: report) }
+        try sectioned(size, report: report)
+        // A smoke run's cases are the same edits at a tenth, a fiftieth and a five-hundredth of the size.
+        let sized = size == .smoke ? zip(cases, [10, 50, 500]).map { $0.scaled(down: $1) } : cases
+        for c in sized { try measure(c, quick: size.quick, report: report) }
     }
 
     private static let cases = [
@@ -106,8 +114,9 @@ enum DiffBench: BenchSuite {
     }
 
     /// The sectioned row (see the type's documentation).
-    static func sectioned(quick: Bool, report: (BenchResult) -> Void) throws {
-        let (sections, perSection, lost) = (5, 20_001, 2_000..<5_000)
+    static func sectioned(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let quick = size.quick
+        let (sections, perSection, lost) = size == .smoke ? (5, 201, 20..<50) : (5, 20_001, 2_000..<5_000)
         var random = SplitMix64(seed: 20_240_601)
         var old: [(Int, [UInt64])] = [], new: [(Int, [UInt64])] = []
         for s in 0..<sections {
@@ -126,7 +135,7 @@ enum DiffBench: BenchSuite {
         guard batch.itemsDeleted.count == sections * lost.count, batch.itemsInserted.count == sections * lost.count,
               batch.itemsMoved.isEmpty else {
             throw CLIError("bench diff: the sectioned batch has \(batch.itemsDeleted.count) deletes, "
-                + "\(batch.itemsInserted.count) inserts and \(batch.itemsMoved.count) moves; expected 15000, 15000 and 0")
+                + "\(batch.itemsInserted.count) inserts and \(batch.itemsMoved.count) moves; expected \(sections * lost.count), \(sections * lost.count) and 0")
         }
         report(BenchResult(suite: name, name: "Int ids, 5 sections x 20,001, 15% replaced", n: n, median: median,
                            baseline: "none (DifferenceKit: not here)", baselineMedian: nil,

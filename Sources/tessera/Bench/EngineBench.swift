@@ -31,12 +31,12 @@ enum EngineBench: BenchSuite {
     static let name = "engine"
     static let viewport = Size(width: 375, height: 812)
 
-    static func run(quick: Bool, report: (BenchResult) -> Void) throws {
-        try runScroll(quick: quick, report: report)
-        try runAppStoreScroll(quick: quick, report: report)
-        try runReload(quick: quick, report: report)
-        try runLuaReload(quick: quick, report: report)
-        try runMeasure(quick: quick, report: report)
+    static func run(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        try runScroll(size, report: report)
+        try runAppStoreScroll(size, report: report)
+        try runReload(size, report: report)
+        try runLuaReload(size, report: report)
+        try runMeasure(size, report: report)
     }
 
     static func feed(count: Int, seed: UInt64) -> Dataset {
@@ -44,8 +44,8 @@ enum EngineBench: BenchSuite {
         return Dataset.synthetic(count: count) { _ in Size(width: 120, height: 50 + 350 * random.unit()) }
     }
 
-    static func runScroll(quick: Bool, report: (BenchResult) -> Void) throws {
-        let count = 1_000_000, steps = 10_000
+    static func runScroll(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let count = size.count(1_000_000, smoke: 2_000), steps = size.count(10_000, smoke: 100)
         let provider = BasicProvider(data: ItemSource(dataset: feed(count: count, seed: 4242)),
                                      layout: WaterfallLayout(columns: 3, spacing: 4.5), size: .rule(ItemSizing(rule: .fillWidth)))
         let engine = CollectionEngine(provider: provider, viewport: viewport)
@@ -68,9 +68,9 @@ enum EngineBench: BenchSuite {
                                    "created": Double(run.stats.created), "max_visible": Double(run.maxVisible), "kinds": 1]))
     }
 
-    static func runAppStoreScroll(quick: Bool, report: (BenchResult) -> Void) throws {
-        let steps = quick ? 2_000 : 10_000
-        let dataset = CompositionalBench.dataset()
+    static func runAppStoreScroll(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let steps = size.count(size.quick ? 2_000 : 10_000, smoke: 100)
+        let dataset = CompositionalBench.dataset(sections: size.count(CompositionalBench.sections, smoke: 20))
         let provider = BasicProvider(data: ItemSource(dataset: dataset), layout: CompositionalBench.appStoreLayout())
         let engine = CollectionEngine(provider: provider, viewport: viewport)
         try engine.layout()
@@ -100,8 +100,8 @@ enum EngineBench: BenchSuite {
                                    "kinds": Double(run.kinds)]))
     }
 
-    static func runReload(quick: Bool, report: (BenchResult) -> Void) throws {
-        let count = 100_000
+    static func runReload(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let quick = size.quick, count = size.count(100_000, smoke: 1_000)
         let old = feed(count: count, seed: 99)
         var items = Array(old.items)
         var random = SplitMix64(seed: 7)
@@ -136,8 +136,8 @@ enum EngineBench: BenchSuite {
     /// engine-reload.lua, beside this file (compiled in by SwiftPM: `.embedInCode`).
     private static let luaReloadSource = String(decoding: PackageResources.engine_reload_lua, as: UTF8.self)
 
-    static func runLuaReload(quick: Bool, report: (BenchResult) -> Void) throws {
-        let count = 100_000, changed = count / 2, repeats = quick ? 5 : 15
+    static func runLuaReload(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let count = size.count(100_000, smoke: 1_000), changed = count / 2, repeats = size.quick ? 5 : 15
         let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: 4096 * 1_048_576, timeLimit: nil))
         let build = try host.evaluate(luaReloadSource, chunkName: "=bench-engine-reload", environment: host.newEnvironment())[0]
         let reload = try host.call(build, [.integer(count), .integer(changed)])[0]
@@ -152,8 +152,8 @@ enum EngineBench: BenchSuite {
                            notes: ["x_slower": lua / swift]))
     }
 
-    static func runMeasure(quick: Bool, report: (BenchResult) -> Void) throws {
-        let count = 1_000_000
+    static func runMeasure(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let quick = size.quick, count = size.count(1_000_000, smoke: 2_000)
         let provider = BasicProvider(data: ItemSource(dataset: feed(count: count, seed: 4343)),
                                      layout: FlowLayout(), size: .rule(ItemSizing(rule: .fillWidth)))
         let engine = CollectionEngine(provider: provider, viewport: viewport)

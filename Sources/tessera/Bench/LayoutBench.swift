@@ -5,13 +5,15 @@
 /// The baseline is the waterfall algorithm written as a bare loop over an array of heights into
 /// an `UnsafeMutableBufferPointer` — what a C programmer would write. "frames" rows time only
 /// computing frames through the real `LayoutContext` size path; "layout+index" rows time the
-/// whole `layout(_:)` call (validation and spatial index included). The last row times the
-/// 1M-item waterfall's `run --format json` document streamed out (`OutputBench`).
+/// whole `layout(_:)` call (validation and spatial index included); at the largest size, one
+/// row times that validation and index alone (`resultBuild`). The last row times the 1M-item
+/// waterfall's `run --format json` document streamed out (`OutputBench`).
 enum LayoutBench: BenchSuite {
     static let name = "layout"
 
-    static func run(quick: Bool, report: (BenchResult) -> Void) throws {
-        for n in [10_000, 100_000, 1_000_000] {
+    static func run(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let quick = size.quick, counts = size == .smoke ? [300, 2_000] : [10_000, 100_000, 1_000_000]
+        for n in counts {
             let repeats = quick ? (n >= 1_000_000 ? 3 : 5) : (n >= 1_000_000 ? 7 : 15)
             let dataset = benchDataset(count: n)
             let context = LayoutContext(dataset: dataset, collectionSize: Size(width: 375, height: 812))
@@ -35,8 +37,23 @@ enum LayoutBench: BenchSuite {
             let flowMs = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try flow.layout(context)) }
             report(BenchResult(suite: name, name: "flow layout+index", n: n, median: flowMs,
                                baseline: "plain flow loop, preallocated", baselineMedian: flowLoop))
+            if n == counts.last { try resultBuild(frames: try waterfall.frames(context), repeats: repeats, report: report) }
         }
-        try OutputBench.jsonThroughput(quick: quick, report: report)
+        try OutputBench.jsonThroughput(size, report: report)
+    }
+
+    /// Building a layout result from frames a layout gave (`FramesResult.init`: every frame
+    /// validated, the content size, the spatial index) against copying those frames into a new
+    /// array, the least any result that owned its frames would do. The two alternate.
+    static func resultBuild(frames: [Rect], repeats: Int, report: (BenchResult) -> Void) throws {
+        let (build, copy) = try VisibleBench.alternatingMedians(repeats: repeats, {
+            blackHole(try FramesResult(frames: frames))
+        }, {
+            blackHole(frames.withUnsafeBufferPointer { Array($0) })
+        })
+        report(BenchResult(suite: name, name: "FramesResult.init (validation + index)", n: frames.count, median: build,
+                           baseline: "copy of the frames array", baselineMedian: copy,
+                           notes: ["x_slower": build / copy, "ns_per_item": build * 1e6 / Double(frames.count)]))
     }
 
     /// Items of width 300 and heights in [50, 400) from a fixed LCG, so runs are comparable.

@@ -16,7 +16,8 @@ import TesseraCore
 enum LoadBench: BenchSuite {
     static let name = "load"
 
-    static func run(quick: Bool, report: (BenchResult) -> Void) throws {
+    static func run(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let quick = size.quick
         let cases: [(label: String, sectionOfItem: (Int) -> Int, count: Int)] = [
             ("300k sections of 1 item", { $0 }, 300_000),
             ("1M items, 1 section", { _ in 0 }, 1_000_000),
@@ -25,7 +26,9 @@ enum LoadBench: BenchSuite {
         ]
         var oneSectionMedian: Double?
         for c in cases {
-            let bytes = document(count: c.count, sectionOfItem: c.sectionOfItem)
+            // A smoke run loads a five-hundredth of the items, on the same branches as --quick.
+            let count = size.count(c.count, smoke: c.count / 500)
+            let bytes = document(count: count, sectionOfItem: c.sectionOfItem)
             let big = c.count >= 1_000_000
             let repeats = quick ? (big ? 3 : 5) : (big ? 7 : 11)
             var dataset: Dataset?
@@ -37,8 +40,8 @@ enum LoadBench: BenchSuite {
                 })
             }
             let median = BenchClock.median(samples)
-            guard dataset?.count == c.count else {
-                throw CLIError("bench load: the dataset has \(dataset?.count ?? 0) items; expected \(c.count)")
+            guard dataset?.count == count else {
+                throw CLIError("bench load: the dataset has \(dataset?.count ?? 0) items; expected \(count)")
             }
             dataset = nil
             // Foundation needs about ten times as long and as much memory: in --quick only for 300k.
@@ -51,18 +54,20 @@ enum LoadBench: BenchSuite {
             }
             let mb = Double(bytes.count) / 1_048_576
             var notes: [String: Double] = [
-                "ns_per_item": median * 1e6 / Double(c.count), "mb": mb, "mb_per_s": mb / (median / 1000),
+                "ns_per_item": median * 1e6 / Double(count), "mb": mb, "mb_per_s": mb / (median / 1000),
                 "spread": samples.max()! / median, "cpu_ms": BenchClock.median(cpu.suffix(repeats)),
             ]
             if big {
                 if oneSectionMedian == nil { oneSectionMedian = median }
                 notes["vs_one_section"] = median / oneSectionMedian!
             }
-            report(BenchResult(suite: name, name: c.label, n: c.count, median: median,
+            report(BenchResult(suite: name, name: c.label, n: count, median: median,
                                baseline: foundation == nil ? "none (JSONSerialization in a full run)" : "JSONSerialization, 1 run",
                                baselineMedian: foundation, notes: notes))
         }
-        try MemoryBench.run(quick: quick, report: report)
+        // The memory rows run this executable as a child: in the tests that is the test runner,
+        // not tessera, so a smoke run leaves them out.
+        if size != .smoke { try MemoryBench.run(quick: quick, report: report) }
     }
 
     /// The JSON text of `count` items grouped into consecutive sections by `sectionOfItem`.

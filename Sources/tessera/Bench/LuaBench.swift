@@ -16,8 +16,9 @@ import TesseraLua
 ///   the same plainly written loop over a plain array (its own baseline row);
 /// - a justified-rows script reading `w` and `h` of every item through `ctx:column` (the
 ///   hot-loop path the tutorial recommends), through `ctx:item(i).w`, and from plain arrays.
-/// Then the `{x,y,w,h}`-returning form, the native layout, and what bounding a runaway
-/// script costs: nothing for the time limit, a count hook for the instruction budget.
+/// Then the `{x,y,w,h}`-returning form, the native layout, what bounding a runaway script
+/// costs (nothing for the time limit, a count hook for the instruction budget), and an analytic
+/// script's `visible` function against the native visible query (`scriptedVisible`).
 enum LuaBench: BenchSuite {
     static let name = "lua"
 
@@ -48,8 +49,8 @@ enum LuaBench: BenchSuite {
         }, sourceName: "<generated>")
     }
 
-    static func run(quick: Bool, report: (BenchResult) -> Void) throws {
-        try run(counts: [10_000, 100_000, 1_000_000], quick: quick, report: report)
+    static func run(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        try run(counts: size == .smoke ? [300, 2_000] : [10_000, 100_000, 1_000_000], quick: size.quick, report: report)
     }
 
     /// Every row, at each of `counts` items (tests run it on a few hundred).
@@ -174,7 +175,40 @@ enum LuaBench: BenchSuite {
                                    median: budgetMs, baseline: "scripted waterfall frames (ctx.set)", baselineMedian: setMs,
                                    notes: ["x_slower": budgetMs / setMs]))
             }
+            // A few thousand items (the tests' smoke runs) get a handful of queries.
+            try scriptedVisible(host: host, context: context, queries: n < 10_000 ? 20 : quick ? 200 : 1_000, quick: quick, report: report)
         }
+    }
+
+    /// The shipped analytic grid (layouts/grid.lua, 4 columns) over the context's items: its
+    /// `visible` function through the bridge (with the host's check of every returned index's
+    /// `frame`) against the native visible query over the same frames (every item's `frame(i)`
+    /// in a `FramesResult`), on the same `queries` viewports at random heights, alternating; per query.
+    static func scriptedVisible(host: LuaHost, context: LayoutContext, queries count: Int, quick: Bool,
+                                report: (BenchResult) -> Void) throws {
+        let scripted = try host.layout(named: "grid", params: ["columns": 4, "spacing": 1]).layout(context)
+        let native = try FramesResult(frames: (0..<scripted.count).map { try scripted.frame(at: $0) })
+        let viewport = context.collectionSize
+        var random = SplitMix64(seed: 31337)
+        let queries = (0..<count).map { _ in
+            Rect(origin: Point(x: 0, y: random.unit() * max(0, scripted.contentSize.height - viewport.height)), size: viewport)
+        }
+        // Never report a fast wrong answer.
+        for q in queries.prefix(20) where try scripted.visible(in: q) != native.visible(in: q) {
+            throw CLIError("bench lua: the grid script's visible disagrees with the native query at \(q)")
+        }
+        var hits = 0
+        let (scriptedMs, nativeMs) = try VisibleBench.alternatingMedians(repeats: quick ? 7 : 21, {
+            hits = 0
+            for q in queries { hits += try scripted.visible(in: q).count }
+        }, {
+            for q in queries { blackHole(try native.visible(in: q)) }
+        })
+        let perQuery = scriptedMs / Double(count), nativePerQuery = nativeMs / Double(count)
+        report(BenchResult(suite: name, name: "scripted visible (layouts/grid.lua), viewport query", n: scripted.count,
+                           median: perQuery, baseline: "native visible query, same frames", baselineMedian: nativePerQuery,
+                           notes: ["x_slower": perQuery / nativePerQuery, "query_us": perQuery * 1000,
+                                   "hits_per_query": Double(hits) / Double(count)]))
     }
 
     enum BenchError: Error { case unexpected }

@@ -9,8 +9,8 @@ import TesseraRender
 enum OutputBench {
     static let name = LayoutBench.name
 
-    static func jsonThroughput(quick: Bool, report: (BenchResult) -> Void) throws {
-        let count = 1_000_000
+    static func jsonThroughput(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let quick = size.quick, count = size.count(1_000_000, smoke: 2_000)
         let dataset = Dataset.synthetic(count: count) { i in Size(width: 100 + Double(i % 7) * 20, height: 60 + Double(i % 11) * 15) }
         let viewport = Size(width: 375, height: 812)
         let result = try WaterfallLayout().layout(LayoutContext(dataset: dataset, collectionSize: viewport))

@@ -41,19 +41,20 @@ import TesseraCore
 enum PreviewBench: BenchSuite {
     static let name = "preview"
 
-    static func run(quick: Bool, report: (BenchResult) -> Void) throws {
+    static func run(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let quick = size.quick
         guard let chromium = findExecutable(["chromium", "chromium-browser", "google-chrome"]) else {
             reportError("bench preview: skipped; it needs a headless Chromium on the PATH (Debian: apt-get install chromium)")
             return
         }
         reportError("bench preview: \(chromium) \(browserFlags.joined(separator: " ")): frames at Chromium's 60 Hz;"
                     + " the rows named \"no frame cap\" add --disable-frame-rate-limit")
-        let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+        let sizes = size == .smoke ? [1_000] : quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
         for n in sizes {
-            let samples = n >= 1_000_000 ? 10 : (quick ? 10 : 25)
+            let samples = size.count(n >= 1_000_000 ? 10 : (quick ? 10 : 25), smoke: 2)
             try measure(items: n, samples: samples, pacing: .display, chromium: chromium, report: report)
         }
-        try measure(items: 10_000, samples: quick ? 10 : 25, pacing: .uncapped, chromium: chromium, report: report)
+        try measure(items: sizes[0], samples: size.count(quick ? 10 : 25, smoke: 2), pacing: .uncapped, chromium: chromium, report: report)
     }
 
     /// How Chromium paces the page's frames.

@@ -13,8 +13,9 @@ enum TestBench: BenchSuite {
     /// test-bench.lua, beside this file: one test file's ten tests, for the dataset @DATA@.
     static let testFile = String(decoding: PackageResources.test_bench_lua, as: UTF8.self)
 
-    static func run(quick: Bool, report: (BenchResult) -> Void) throws {
-        let files = quick ? 2 : 10, testsPerFile = 10, items = 10_000   // test-bench.lua has 10 tests
+    static func run(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let quick = size.quick, files = size.count(quick ? 2 : 10, smoke: 1)
+        let testsPerFile = 10, items = size.count(10_000, smoke: 1_000)   // test-bench.lua has 10 tests
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-test-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -14,36 +14,35 @@
 /// item ids by minY (a band index).
 enum VisibleBench: BenchSuite {
     static let name = "visible"
-    static let count = 1_000_000
     static let viewport = Size(width: 375, height: 812)
 
-    static func run(quick: Bool, report: (BenchResult) -> Void) throws {
-        try runWaterfall(quick: quick, report: report)
-        try runScatter(quick: quick, report: report)
+    static func run(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        try runWaterfall(size, report: report)
+        try runScatter(size, report: report)
     }
 
     /// One function per case, so that each case's frames are gone before the next is built
     /// and the RSS column shows one case at a time.
-    static func runWaterfall(quick: Bool, report: (BenchResult) -> Void) throws {
-        let frames = try waterfallFrames(count: count)
+    static func runWaterfall(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let frames = try waterfallFrames(count: size.count(1_000_000, smoke: 2_000))
         let contentHeight = frames.reduce(0) { max($0, $1.maxY) }
         var random = SplitMix64(seed: 777)
         let queries = (0..<10_000).map { _ in
             Rect(origin: Point(x: 0, y: random.unit() * (contentHeight - viewport.height)), size: viewport)
         }
         try measure(name: "waterfall 3 columns", frames: frames, queries: queries,
-                    indexQueries: 10_000, quick: quick, report: report)
+                    indexQueries: size.count(10_000, smoke: 50), quick: size.quick, report: report)
     }
 
-    static func runScatter(quick: Bool, report: (BenchResult) -> Void) throws {
-        let frames = scatterFrames(count: count)
+    static func runScatter(_ size: BenchSize, report: (BenchResult) -> Void) throws {
+        let frames = scatterFrames(count: size.count(1_000_000, smoke: 2_000))
         var random = SplitMix64(seed: 888)
         let queries = (0..<10_000).map { _ in
             Rect(origin: Point(x: random.unit() * (10_000 - viewport.width),
                                y: random.unit() * (10_000 - viewport.height)), size: viewport)
         }
         try measure(name: "scatter 2-D shuffled", frames: frames, queries: queries,
-                    indexQueries: quick ? 500 : 2_000, quick: quick, report: report)
+                    indexQueries: size.count(size.quick ? 500 : 2_000, smoke: 50), quick: size.quick, report: report)
     }
 
     /// Build row and query row for one frame set.

@@ -118,7 +118,7 @@ struct BenchCommand: GivenFlagsChecked {
             let chosen = suite.isEmpty ? Self.suites : Self.suites.filter { suite.contains($0.name) }
             for s in chosen {
                 if showProgress { reportError("bench: running \(s.name)...") }
-                try s.run(quick: quick, report: report)
+                try s.run(quick ? .quick : .full, report: report)
             }
         }
         if format == .json { printLine(try BenchResult.json(rows)) }

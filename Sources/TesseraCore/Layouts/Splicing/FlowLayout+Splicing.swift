@@ -1,6 +1,7 @@
-/// A flow laid out again from the line holding the first changed item: lines break greedily, so
-/// once a line opens after the last change at an item where a line opened before, every later
-/// line breaks as before and only moves by the difference in where it opens.
+/// A flow laid out again from the line before the one holding the first changed item (where a
+/// line breaks depends on the width of the item after it): lines break greedily, so once a line
+/// opens after the last change at an item where a line opened before, every later line breaks as
+/// before and only moves by the difference in where it opens.
 ///
 /// Only for lines placed from the top (`alignContent: .start`) with items at their line's top
 /// (`alignItems: .start` or `.stretch`), where an item's minY is its line's top: an item drawn
@@ -12,8 +13,9 @@ extension FlowLayout: SplicingLayout {
         let n = context.count, container = context.collectionSize
         func top(_ i: Int) throws -> Double { try previous.frame(at: i).minY }
         func opensLine(_ i: Int) throws -> Bool { try i == 0 || top(i) > top(i - 1) }
-        // Back to an item that surely opened a line (equal tops may hide a break: go further).
-        var start = changed.lowerBound
+        // Back to the line before the first change, which a narrower first item of the next line
+        // may now join, to an item that surely opened it (equal tops may hide a break: go further).
+        var start = max(0, changed.lowerBound - 1)
         while try !opensLine(start) { start -= 1 }
         var lineTop = try top(start)
         var frames: [Rect] = [], sizes: [Size] = []

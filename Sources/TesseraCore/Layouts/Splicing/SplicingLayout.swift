@@ -3,8 +3,9 @@
 /// step, after them moved by one offset (see `SplicedResult`).
 ///
 /// Laying out again this way gives the same frames, sections and content size as laying out in
-/// full with the new sizes (up to one rounding of the shift per splice); a layout that cannot
-/// tell returns nil and the caller lays out in full.
+/// full with the new sizes (up to a few units in the last place per splice, from rounding the
+/// shift and the moved positions); a layout that cannot tell returns nil and the caller lays out
+/// in full.
 protocol SplicingLayout: Layout {
     /// `context`'s items laid out again, given `previous`, a result of this layout over the same
     /// items and container in which only the sizes of items in `changed` differ.
