@@ -167,7 +167,7 @@ enum DiffBench: BenchSuite {
         let repeats = c.n <= 5_000 ? (quick ? 31 : 61) : big ? (quick ? 5 : 9) : (quick ? 15 : 31)
         var batch = Changeset()
         var samples: [Double] = []
-        let cpu = try BenchClock.Clock.processCPU.milliseconds {
+        let cpu = try Stopwatch.processCPU.milliseconds {
             samples = try BenchClock.milliseconds(repeats: repeats) { batch = try Changeset(from: old, to: new) }
         }
         let cpuPerRun = cpu / Double(repeats + 1)   // the warm-up ran too

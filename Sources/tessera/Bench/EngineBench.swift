@@ -50,7 +50,7 @@ enum EngineBench: BenchSuite {
                                      layout: WaterfallLayout(columns: 3, spacing: 4.5), size: .rule(ItemSizing(rule: .fillWidth)))
         let engine = CollectionEngine(provider: provider, viewport: viewport)
         try engine.layout()
-        let clock = BenchClock.Clock.wall.nanoseconds
+        let clock = Stopwatch.wall.nanoseconds
         let run = try ScrollRun(engine: engine, from: 0, to: nil, count: steps, clock: clock)
         // Baseline: the visible query alone at the same offsets.
         let result = engine.layoutResult
@@ -79,7 +79,7 @@ enum EngineBench: BenchSuite {
             let room = max(0, shelf.contentSize.width - shelf.frame.width)
             engine.setOffset(Point(x: (room * random.unit()).rounded(), y: 0), ofSection: shelf.section)
         }
-        let clock = BenchClock.Clock.wall.nanoseconds
+        let clock = Stopwatch.wall.nanoseconds
         let run = try ScrollRun(engine: engine, from: 0, to: nil, count: steps, clock: clock)
         // Baseline: the element query alone at the same scroll states.
         let result = engine.layoutResult

@@ -35,7 +35,7 @@ enum LoadBench: BenchSuite {
             var cpu: [Double] = []
             let samples = try BenchClock.milliseconds(repeats: repeats, warmUp: !(quick && big)) {
                 dataset = nil
-                cpu.append(try BenchClock.Clock.processCPU.milliseconds {
+                cpu.append(try Stopwatch.processCPU.milliseconds {
                     dataset = try DatasetLoader.parse(data: bytes, fileName: "bench.json", format: .json)
                 })
             }

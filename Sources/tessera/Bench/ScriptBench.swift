@@ -42,11 +42,11 @@ enum ScriptBench {
         var samples: (script: [Double], flow: [Double]) = ([], [])
         for _ in 0..<repeats(count: n, quick: quick) {
             collectGarbage()
-            samples.script.append(try BenchClock.Clock.threadCPU.milliseconds {
+            samples.script.append(try Stopwatch.threadCPU.milliseconds {
                 for _ in 0..<scriptPasses { result = try script.layout(context) }
             } / Double(scriptPasses))
             collectGarbage()
-            samples.flow.append(try BenchClock.Clock.threadCPU.milliseconds {
+            samples.flow.append(try Stopwatch.threadCPU.milliseconds {
                 for _ in 0..<flowPasses { flowResult = try flow.layout(context) }
             } / Double(flowPasses))
         }

@@ -90,7 +90,7 @@ enum VisibleBench: BenchSuite {
 
     /// Median milliseconds of `a` and of `b`, sampled alternately after one warm-up run each,
     /// so that load from other processes on a shared machine hits both sides of a ratio alike.
-    static func alternatingMedians(repeats: Int, clock: BenchClock.Clock = .wall,
+    static func alternatingMedians(repeats: Int, clock: Stopwatch = .wall,
                                    _ a: () throws -> Void, _ b: () throws -> Void) rethrows -> (Double, Double) {
         var samples: ([Double], [Double]) = ([], [])
         try a(); try b()

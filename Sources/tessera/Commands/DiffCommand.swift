@@ -36,7 +36,7 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let format = try format.get()
         let policy = try dataset.duplicates.get()
-        let (report, milliseconds) = try BenchClock.Clock.wall.timed {
+        let (report, milliseconds) = try Stopwatch.wall.timed {
             let oldData = try dataset.loadOrSample(old)
             let newData = try dataset.loadOrSample(new)
             let oldSnapshot = try Self.snapshot(oldData, file: old, policy)

@@ -103,7 +103,7 @@ extension LayoutCommand {
         let resolved = try layout.resolve(rightToLeft: rightToLeft)
         var context = LayoutContext(dataset: dataset, collectionSize: viewportSize, sizing: ItemSizing(rule: rule))
         context.guides = try guides.guides()
-        let (result, elapsed) = try BenchClock.Clock.wall.timed { try resolved.layout(context) }
+        let (result, elapsed) = try Stopwatch.wall.timed { try resolved.layout(context) }
         return LayoutRun(layoutName: layout.name, dataset: dataset, viewport: viewportSize, result: result,
                          milliseconds: elapsed)
     }

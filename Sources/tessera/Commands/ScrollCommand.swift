@@ -78,7 +78,7 @@ struct ScrollCommand: ParsableCommand, LayoutCommand {
         let sizes = try measured.map { try dataset.loadMeasuredSizes($0, ids: items.ids) }
         let bar = ProgressBar(label: "scroll")
         let run = try ScrollRun(engine: engine, from: try from.get().value, to: try to?.get().value, count: try steps.get().value,
-                                clock: BenchClock.Clock.wall.nanoseconds, progress: bar.update,
+                                clock: Stopwatch.wall.nanoseconds, progress: bar.update,
                                 measured: sizes.map { sizes in { sizes[$0.description] } })
         bar.finish()
         let report = ScrollReport(run: run)

@@ -4,17 +4,17 @@ import Testing
 
 /// The script bench times both sides in the thread's CPU time, so a wait (the core held by
 /// another process, or here a sleep) counts on the wall clock and not on the thread's.
-@Suite struct BenchClockTests {
+@Suite struct StopwatchTests {
     @Test func aSleepCountsOnTheWallClockAndNotInTheThreadsCPUTime() {
-        let wall = BenchClock.Clock.wall.milliseconds { usleep(60_000) }
-        let cpu = BenchClock.Clock.threadCPU.milliseconds { usleep(60_000) }
+        let wall = Stopwatch.wall.milliseconds { usleep(60_000) }
+        let cpu = Stopwatch.threadCPU.milliseconds { usleep(60_000) }
         #expect(wall >= 60)
         #expect(cpu < 30, "a sleeping thread used \(cpu) ms of CPU")
     }
 
     @Test func workCountsInTheThreadsCPUTime() {
         var x = 0.0
-        let cpu = BenchClock.Clock.threadCPU.milliseconds {
+        let cpu = Stopwatch.threadCPU.milliseconds {
             for i in 0..<3_000_000 { x += Double(i).squareRoot() }
         }
         blackHole(x)
@@ -26,12 +26,12 @@ import Testing
     @Test func anotherThreadsWorkCountsInTheProcesssCPUTimeAndNotTheCallers() {
         let worker = WorkerTime()
         var caller = 0.0
-        let process = BenchClock.Clock.processCPU.milliseconds {
-            caller = BenchClock.Clock.threadCPU.milliseconds {
+        let process = Stopwatch.processCPU.milliseconds {
+            caller = Stopwatch.threadCPU.milliseconds {
                 let done = DispatchSemaphore(value: 0)
                 Thread.detachNewThread {
                     var x = 0.0
-                    worker.milliseconds = BenchClock.Clock.threadCPU.milliseconds {
+                    worker.milliseconds = Stopwatch.threadCPU.milliseconds {
                         for i in 0..<3_000_000 { x += Double(i).squareRoot() }
                     }
                     blackHole(x)
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func timedGivesTheBodysValueAndItsTime() {
-        let (value, ms) = BenchClock.Clock.wall.timed { usleep(20_000); return "done" }
+        let (value, ms) = Stopwatch.wall.timed { usleep(20_000); return "done" }
         #expect(value == "done")
         #expect(ms >= 20)
     }
