@@ -24,6 +24,21 @@ import Testing
         #expect(repl.finish() == 0, "\(repl.shown)")
     }
 
+    /// The banner says what `data` holds once: a file's items and its name, or the generated
+    /// items (it read "100 items from 100 generated items").
+    @Test(arguments: [
+        ([], "Tessera REPL: 100 generated items. :help, or Ctrl-D to leave.\r\n> "),
+        (["--data", "datasets/examples/photos.jsonl"], "Tessera REPL: 12 items from photos.jsonl. :help, or Ctrl-D to leave.\r\n> "),
+    ])
+    func theBannerNamesTheData(arguments: [String], banner: String) throws {
+        let history = try temporaryDirectory().appendingPathComponent("history").path
+        let repl = try TerminalRun(["repl"] + arguments, environment: ["TESSERA_HISTORY": history])
+        #expect(repl.waitFor("> "), "\(repl.shown)")
+        #expect(repl.shown == banner)
+        repl.send("\u{4}")
+        #expect(repl.finish() == 0, "\(repl.shown)")
+    }
+
     /// Ctrl-D at the `>>` prompt drops the unfinished statement with its syntax error, as `lua`
     /// does, and the session goes on; arrow-up brings the statement back; at `>` Ctrl-D leaves.
     @Test func endOfInputInsideAStatementDropsIt() throws {

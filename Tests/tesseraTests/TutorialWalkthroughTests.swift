@@ -88,4 +88,70 @@ import Testing
         // The tour's test wrote its snapshot, and the tutorial's run of it compared with it.
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/tests/__snapshots__/feed_test.lua.snap.json").path))
     }
+
+    /// The body of the fenced block of `language` on `page` that the prose just before it names
+    /// with `marker` (for a script, "Save this as `out/list.lua`"), or whose body holds `marker`.
+    func block(_ page: String, _ language: String, _ marker: String) throws -> String {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent(page), encoding: .utf8)
+        let parts = text.components(separatedBy: "```")
+        for k in stride(from: 1, to: parts.count, by: 2) where parts[k].hasPrefix(language + "\n") {
+            let body = String(parts[k].dropFirst(language.count + 1))
+            let prose = parts[k - 1].split(separator: "\n").suffix(3).joined(separator: " ")
+            if body.contains(marker) || prose.contains(marker) { return body }
+        }
+        Issue.record("\(page) has no \(language) block marked \(marker)")
+        return ""
+    }
+
+    /// The mistakes the tour and the tutorial show, made as their prose says (a colon for
+    /// `ctx.set`, `pinUntil` deleted, a hook or key misspelt, a NaN, a misspelt param), print the
+    /// lines the pages quote, and nothing else: a message that changes fails here.
+    @Test func theTutorialsMistakesPrintWhatThePagesShow() throws {
+        let dir = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("datasets"), to: dir.appendingPathComponent("datasets"))
+        func save(_ script: String, as name: String, replacing old: String, with new: String) throws {
+            #expect(script.contains(old), "\(name) holds no `\(old)`")
+            try script.replacingOccurrences(of: old, with: new)
+                .write(to: dir.appendingPathComponent("out/\(name)"), atomically: true, encoding: .utf8)
+        }
+        func lines(_ text: String) -> [Substring] { text.split(separator: "\n") }
+
+        // The tour's list.lua with `ctx:set`: the first chapter's error, traceback and all.
+        let list = try block("README.md", "lua", "Save this as `out/list.lua`")
+        try save(list, as: "list.lua", replacing: "ctx.set(i, 0, y", with: "ctx:set(i, 0, y")
+        let slip = try runTessera(["run", "out/list.lua", "--data", "datasets/examples/photos.jsonl"], in: dir)
+        #expect(slip.status == 1 && slip.stdout == "")
+        #expect(slip.stderr == (try block("docs/tutorial/01-first-layout.md", "text", "call it with a dot")))
+
+        // groups.lua without `pinUntil`: the summary line the groups chapter shows, then --strict's error.
+        let groups = try block("docs/tutorial/02-groups.md", "lua", "Save this as `out/groups.lua`")
+        try save(groups, as: "groups.lua", replacing: "pinUntil = nextTop, ", with: "")
+        let check = ["check", "out/groups.lua", "--data", "datasets/tuxpaint-stamps.json"]
+        let loose = try runTessera(check, in: dir)
+        #expect(loose.status == 0)
+        #expect(lines(loose.stdout).last.map { [$0] } == lines(try block("docs/tutorial/02-groups.md", "text", "300 pairs")))
+        let strict = try runTessera(check + ["--strict"], in: dir)
+        #expect(strict.status == 1)
+        #expect(lines(strict.stderr).last == "Error: out/groups.lua: failed on pinned warnings (--strict).")
+
+        // pop.lua's three mistakes, one line each, then the misspelt param with its traceback.
+        let pop = try block("docs/tutorial/03-animator.md", "lua", "Save this as `out/pop.lua`")
+        let shown = lines(try block("docs/tutorial/03-animator.md", "text", "field 'inesrt' is unknown"))
+        let animate = ["animate", "waterfall", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json",
+                       "--animator", "out/pop.lua", "--format", "json"]
+        let mistakes = [("insert = function", "inesrt = function"), ("from = { scale", "form = { scale"),
+                        ("scale = p.from", "scale = 0/0")]
+        #expect(shown.count == mistakes.count)
+        for ((old, new), line) in zip(mistakes, shown) {
+            try save(pop, as: "pop.lua", replacing: old, with: new)
+            let refused = try runTessera(animate, in: dir)
+            #expect(refused.status == 1 && refused.stdout == "")
+            #expect(refused.stderr == line + "\n", "\(new)")
+        }
+        try save(pop, as: "pop.lua", replacing: "scale = p.from", with: "scale = p.frm")
+        let misspelt = try runTessera(animate, in: dir)
+        #expect(misspelt.status == 1 && misspelt.stdout == "")
+        #expect(misspelt.stderr == (try block("docs/tutorial/03-animator.md", "text", "params has no 'frm'")))
+    }
 }

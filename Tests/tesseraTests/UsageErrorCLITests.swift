@@ -201,6 +201,20 @@ import Testing
         #expect(far.stderr.hasPrefix("Error: unknown command 'render'; expected one of run, check,"))
     }
 
+    /// A newcomer types the layout where the command goes; the message names the command that takes it.
+    @Test(arguments: [["waterfall", "--param", "columns=3"], ["out/list.lua"], ["help", "flow"]])
+    func aLayoutInThePlaceOfTheCommandIsToldRun(arguments: [String]) throws {
+        let layout = arguments.first == "help" ? arguments[1] : arguments[0]
+        let r = try runTessera(arguments, input: "")
+        #expect(r.status == 64 && r.stdout == "")
+        #expect(r.stderr == """
+            Error: unknown command '\(layout)' (a layout, not a command: tessera run \(layout) lays it out); expected one of run, check, diff, animate, scroll, layouts, repl, test, bench, preview.
+            Usage: tessera <subcommand>
+              See 'tessera --help' for more information.
+
+            """)
+    }
+
     @Test(arguments: [
         (["run", "waterfall", "--data", "datasets/no-such-file.json"],
          "datasets/no-such-file.json: expected a dataset file, found no such file."),

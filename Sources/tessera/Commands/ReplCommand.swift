@@ -103,8 +103,10 @@ struct ReplCommand: ParsableCommand {
             return
         }
         if interactive {
-            let source = (dataset.sourceName as NSString).lastPathComponent   // the banner fits 80 columns
-            printLine("Tessera REPL: \(NumberText.counted(dataset.count, "item")) from \(source). :help, or Ctrl-D to leave.")
+            // The banner fits 80 columns; without --data the source already counts the items.
+            let source = data == nil ? dataset.sourceName
+                : "\(NumberText.counted(dataset.count, "item")) from \((dataset.sourceName as NSString).lastPathComponent)"
+            printLine("Tessera REPL: \(source). :help, or Ctrl-D to leave.")
             runInteractive(session)
         } else {
             while let line = StandardInput.readLine() {
