@@ -202,7 +202,7 @@ enum LuaBench: BenchSuite {
             hits = 0
             for q in queries { hits += try scripted.visible(in: q).count }
         }, {
-            for q in queries { blackHole(try native.visible(in: q)) }
+            for q in queries { blackHole(native.visible(in: q)) }
         })
         let perQuery = scriptedMs / Double(count), nativePerQuery = nativeMs / Double(count)
         report(BenchResult(suite: name, name: "scripted visible (layouts/grid.lua), viewport query", n: scripted.count,
