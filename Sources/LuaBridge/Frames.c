@@ -234,19 +234,17 @@ static void tb_readframe(lua_State *L, int tidx, lua_Integer i, int fidx, double
 ** list of n, saying which way to keep: the one that placed every item, or either when both did. */
 static TB_SLOWPATH int tb_bothways(lua_State *L, const tb_Frames *f, lua_Integer n) {
   lua_Integer written = 0, i;
+  const char *keep;
   for (i = 0; i < f->count; i++) written += f->seen[i] != 0;
-  if (written == f->count && n == f->count)
+  if (written == f->count && n == f->count) keep = "keep one way: ctx.set and return nothing, or the list without ctx.set";
+  else if (written == f->count) keep = "keep ctx.set, which set every frame, and return nothing";
+  else if (n == f->count) keep = "keep the list, which has every frame, and leave out ctx.set";
+  else
     return tb_functionerror(L, 1, "simpleLayout set %G frame%s with ctx.set and also returned a list of %G; keep one way: "
-                            "ctx.set and return nothing, or the list without ctx.set", written, written == 1 ? "" : "s", n);
-  if (written == f->count)
-    return tb_functionerror(L, 1, "simpleLayout set %G frame%s with ctx.set and also returned a list of %G; "
-                            "keep ctx.set, which set every frame, and return nothing", written, written == 1 ? "" : "s", n);
-  if (n == f->count)
-    return tb_functionerror(L, 1, "simpleLayout set %G frame%s with ctx.set and also returned a list of %G; "
-                            "keep the list, which has every frame, and leave out ctx.set", written, written == 1 ? "" : "s", n);
-  return tb_functionerror(L, 1, "simpleLayout set %G frame%s with ctx.set and also returned a list of %G; keep one way: "
-                          "ctx.set for each of the %G item%s and return nothing, or return a list of all %G frames",
-                          written, written == 1 ? "" : "s", n, f->count, f->count == 1 ? "" : "s", f->count);
+                            "ctx.set for each of the %G item%s and return nothing, or return a list of all %G frames",
+                            written, written == 1 ? "" : "s", n, f->count, f->count == 1 ? "" : "s", f->count);
+  return tb_functionerror(L, 1, "simpleLayout set %G frame%s with ctx.set and also returned a list of %G; %s",
+                          written, written == 1 ? "" : "s", n, keep);
 }
 
 int tb_runsimple(lua_State *L) {

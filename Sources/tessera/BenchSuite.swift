@@ -69,6 +69,10 @@ enum BenchSize: Equatable {
 
     /// `count`, or `smoke` in a smoke run.
     func count(_ count: Int, smoke: Int) -> Int { self == .smoke ? smoke : count }
+
+    /// The item counts a suite that climbs the sizes runs: 10k, 100k and 1M, or 300 and 2,000 in
+    /// a smoke run.
+    var itemCounts: [Int] { self == .smoke ? [300, 2_000] : [10_000, 100_000, 1_000_000] }
 }
 
 /// Timing helpers shared by every suite.

@@ -38,11 +38,8 @@ enum ModulePaths {
         for folder in folders {
             let path = LuaHost.join(folder, file)
             // A FIFO or a device would block or never end a read; a folder is no module.
-            if let problem = notARegularFile(path) {
-                return .failure(ModulePathError(kind: .refused, message: "\(what) '\(name)': \(path): \(problem)"))
-            }
-            // Refused from its size, before its loader reads it.
-            if let problem = ScriptFiles.tooLarge(path) {
+            // No regular file, or one refused from its size before its loader reads it.
+            if let problem = notARegularFile(path) ?? ScriptFiles.tooLarge(path) {
                 return .failure(ModulePathError(kind: .refused, message: "\(what) '\(name)': \(path): \(problem)"))
             }
             guard ScriptFiles.isFile(path) else {

@@ -12,7 +12,7 @@ enum LayoutBench: BenchSuite {
     static let name = "layout"
 
     static func run(_ size: BenchSize, report: (BenchResult) -> Void) throws {
-        let quick = size.quick, counts = size == .smoke ? [300, 2_000] : [10_000, 100_000, 1_000_000]
+        let quick = size.quick, counts = size.itemCounts
         for n in counts {
             let repeats = quick ? (n >= 1_000_000 ? 3 : 5) : (n >= 1_000_000 ? 7 : 15)
             let dataset = benchDataset(count: n)

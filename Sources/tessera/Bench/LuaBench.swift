@@ -50,7 +50,7 @@ enum LuaBench: BenchSuite {
     }
 
     static func run(_ size: BenchSize, report: (BenchResult) -> Void) throws {
-        try run(counts: size == .smoke ? [300, 2_000] : [10_000, 100_000, 1_000_000], quick: size.quick, report: report)
+        try run(counts: size.itemCounts, quick: size.quick, report: report)
     }
 
     /// Every row, at each of `counts` items (tests run it on a few hundred).
