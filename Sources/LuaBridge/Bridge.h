@@ -200,8 +200,6 @@ TB_INTERNAL int tb_paramsindex(lua_State *L);
 ** params metatable at `meta` and returns 1 when the script's params constructor has one; else
 ** pushes nil and returns 0; */
 TB_INTERNAL int tb_pushnilentry(lua_State *L, int meta, int name);
-/* why such a name is no param, after its quoted name (%s: the entry's place). */
-#define TB_PARAMSNILWHY ": its entry at %s is nil, which Lua drops; give it a default (a number, string, boolean or table)"
 
 /* The __name of ctx:item's items (Items.c), by which messages tell them apart (Messages.c). */
 #define TB_ITEMNAME "tessera.item"

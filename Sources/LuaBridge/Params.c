@@ -40,9 +40,9 @@ int tb_paramsindex(lua_State *L) {
   }
   if (tb_pushnilentry(L, 3, 2)) {
     const char *entry = lua_tostring(L, -1);
-    if (n == 0) return tb_deferror(L, TB_PARAMSMISS "%s'" TB_PARAMSNILWHY, lua_tostring(L, 2), entry);
+    if (n == 0) return tb_deferror(L, TB_PARAMSMISS "%s': its entry at %s " TB_PARAMSNILWHY, lua_tostring(L, 2), entry);
     tb_pushdeclared(L, 3);
-    return tb_deferror(L, TB_PARAMSMISS "%s'" TB_PARAMSNILWHY "; known params: %s", lua_tostring(L, 2), entry, lua_tostring(L, -1));
+    return tb_deferror(L, TB_PARAMSMISS "%s': its entry at %s " TB_PARAMSNILWHY "; known params: %s", lua_tostring(L, 2), entry, lua_tostring(L, -1));
   }
   lua_pop(L, 1);
   if (n == 0) return tb_deferror(L, TB_PARAMSMISS "%s'; the script declares no params", lua_tostring(L, 2));

@@ -63,10 +63,14 @@ static int tb_require(lua_State *L) {
   lua_pop(L, 1);
   lua_pushvalue(L, lua_upvalueindex(2));
   lua_pushvalue(L, 2);
-  lua_call(L, 1, 2);                                   /* 3 chunk|nil, 4 message */
+  lua_pushvalue(L, 1);
+  lua_call(L, 2, 3);                                   /* 3 chunk|nil, 4 message, 5 unplaced */
   if (lua_isnil(L, 3)) {
+    /* a file that could not be read is the require's fault, named at its line as the
+    ** searcher's refusals are; a compile error has the module's own "file:line:" */
+    if (lua_toboolean(L, 5)) return tb_deferror(L, "%s", lua_tostring(L, 4));
     lua_settop(L, 4);
-    return lua_error(L);                               /* the module's own "file:line:" */
+    return lua_error(L);
   }
   lua_settop(L, 3);
   lua_pushvalue(L, 2);

@@ -29,6 +29,23 @@ import TesseraCore
                 == "moved item [2, 0] is out of range: the result has 2 sections.")
     }
 
+    /// A result whose sections or zIndex values do not match its 1,500 items names both counts
+    /// grouped, and one item in the singular.
+    @Test func framesResultRefusalsGroupTheirCounts() {
+        let frames = Array(repeating: r(0, 0, 10, 10), count: 1500)
+        func refusal(_ make: () throws -> FramesResult) -> String? {
+            do { _ = try make(); return nil } catch { return "\(error)" }
+        }
+        #expect(refusal { try FramesResult(frames: frames, sections: [0..<1000], layoutName: "shelf") }
+                == "shelf layout gave sections that do not tile its 1,500 items in order")
+        #expect(refusal { try FramesResult(frames: [r(0, 0, 10, 10)], sections: [0..<2], layoutName: "shelf") }
+                == "shelf layout gave sections that do not tile its 1 item in order")
+        #expect(refusal { try FramesResult(frames: frames, itemZIndices: Array(repeating: 1, count: 1234), layoutName: "shelf") }
+                == "shelf layout gave 1,234 item zIndex values for 1,500 items")
+        #expect(refusal { try FramesResult(frames: frames, itemZIndices: [1], layoutName: "shelf") }
+                == "shelf layout gave 1 item zIndex value for 1,500 items")
+    }
+
     /// A size limit under a tenth of a MB is written in bytes, grouped; a whole number of MB too.
     @Test func aDataFileOverTheLimitGroupsItsSizes() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-grouped-\(UUID().uuidString).json").path

@@ -194,7 +194,7 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
             }
             """)
         let (_, error) = try failedReload(animator: try AnimatorScript(host: host, path: path))
-        #expect(error?.message == "\(path):4: params has no 'from': its entry at \(path):2 is nil, which Lua drops; give it a default (a number, string, boolean or table); known params: duration")
+        #expect(error?.message == "\(path):4: params has no 'from': its entry at \(path):2 is nil, which Lua drops, so the script declares no such param; give it a default (a number, string, boolean or table); known params: duration")
     }
 
     @Test func badScriptsAndResultsHaveOneSentenceErrors() throws {

@@ -44,7 +44,7 @@ import TesseraCore
         // Lua drops a nil entry, so `columns` is no param: an override of it is told why.
         let source = "return {\n  params = {\n    spacing = 4,\n    columns = nil,\n  },\n  simpleLayout = function(ctx) end,\n}\n"
         #expect(try message("nil.lua", source, params: ["columns": 3]) ==
-                "\(folder.path)/nil.lua:4: params.columns has no default value: it is nil, which Lua drops, so the script declares no param 'columns'; give it a default (a number, string, boolean or table)")
+                "\(folder.path)/nil.lua:4: params has no 'columns': its entry is nil, which Lua drops, so the script declares no such param; give it a default (a number, string, boolean or table)")
         // A name with no entry at all is still unknown, named at the params table.
         #expect(try message("nil.lua", source, params: ["gap": 3]) ==
                 "\(folder.path)/nil.lua:2: unknown param 'gap'; known params: spacing")

@@ -588,6 +588,21 @@ import LuaBridge
         #expect(LuaHost.scriptFileProblem(big) == "the script cannot be read (expected a Lua source file of at most 16 MB, found 20 MB).")
     }
 
+    /// A module that passes the size limit only after `require` found it (it grew in between)
+    /// is refused at the line of the `require`, as one found too large already is. The growth
+    /// happens between the search and the read through the host's reader; the file is sparse.
+    @Test func aModuleThatGrowsPastTheLimitOnceFoundIsNamedAtItsRequire() throws {
+        let grows = folder.write("grows.lua", "return {}")
+        let host = try LuaHost()
+        let read = host.readScriptFile
+        host.readScriptFile = { path in
+            if path.hasSuffix("/grows.lua") { #expect(truncate(path, off_t(20 * 1_048_576)) == 0) }
+            return read(path)
+        }
+        let error = try #require(try failure("needs-grows.lua", "-- a module\nreturn require(\"grows\")", host: host))
+        #expect(error.message == "\(dir)/needs-grows.lua:2: module 'grows': \(grows) cannot be read (expected a Lua source file of at most 16 MB, found 20 MB)")
+    }
+
     @Test func missingFile() throws {
         let host = try LuaHost()
         let e = try #require(scriptError { _ = try host.loadLayoutScript(path: "\(dir)/absent.lua") })

@@ -65,10 +65,10 @@ import TesseraCore
               end,
             }
             """)
-        #expect(error?.message == "\(path):8: params has no 'columns': its entry at \(path):5 is nil, which Lua drops; give it a default (a number, string, boolean or table); known params: column, spacing")
+        #expect(error?.message == "\(path):8: params has no 'columns': its entry at \(path):5 is nil, which Lua drops, so the script declares no such param; give it a default (a number, string, boolean or table); known params: column, spacing")
         // The only entry nil: nothing else is declared, and the message says only why.
         let alone = failure("return {\n  params = { [\"columns\"] = nil },\n  simpleLayout = function(ctx, p) return p.columns end,\n}")
-        #expect(alone?.message == "\(path):3: params has no 'columns': its entry at \(path):2 is nil, which Lua drops; give it a default (a number, string, boolean or table)")
+        #expect(alone?.message == "\(path):3: params has no 'columns': its entry at \(path):2 is nil, which Lua drops, so the script declares no such param; give it a default (a number, string, boolean or table)")
         // Another undeclared name is refused as before.
         let other = failure("return {\n  params = { columns = nil, spacing = 4 },\n  simpleLayout = function(ctx, p) return p.colums end,\n}")
         #expect(other?.message == "\(path):3: params has no 'colums'; known params: spacing")

@@ -31,6 +31,24 @@ import Testing
         }
     }
 
+    /// A default is part of its entry's sentence: ArgumentParser writes `(default: ...)` after
+    /// the text, so an entry that ends with its default ends there, no full stop before it or
+    /// after it (`--viewport` said "The collection size WxH. (default: 375x812)").
+    @Test(arguments: commands)
+    func aDefaultThatEndsAnEntryEndsItsSentence(command: String) throws {
+        let help = try runTessera([command, "--help"])
+        let entries = Self.optionEntries(help.stdout)
+        for entry in entries {
+            #expect(!entry.contains(". (default"), "\(command): \(entry)")
+            #expect(entry.range(of: #"\(default: [^()]*\)\.$"#, options: .regularExpression) == nil, "\(command): \(entry)")
+        }
+        let viewport = entries.first { $0.hasPrefix("--viewport") }.map { $0.split(separator: " ").joined(separator: " ") }
+        if command != "diff" && command != "test" && command != "layouts" {
+            #expect(viewport == (command == "repl" ? "--viewport <WxH> The viewport WxH that run() uses (also :viewport WxH) (default: 375x812)"
+                                                   : "--viewport <WxH> The collection size WxH (default: 375x812)"), "\(help.stdout)")
+        }
+    }
+
     /// A value is named for what it takes, as docs/cli.md names it (`--data <FILE>`,
     /// `--viewport <WxH>`, `--param <K=V>`): it was the flag's own name (`--data <data>`,
     /// `--max-warnings <max-warnings>`), which says nothing.

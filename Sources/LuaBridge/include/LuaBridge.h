@@ -276,13 +276,17 @@ int tb_coclose(lua_State *L);
 ** reading one says so: "params has no 'x': its entry at f.lua:4 is nil, ...". */
 void tb_declareparams(lua_State *L, int idx);
 #define TB_PARAMSNILS "__nilentries"
+/* Why a name whose params entry is nil is no param, after "its entry" (and the entry's place):
+** one wording for reading the name (Params.c) and for overriding it (`--param`, the host). */
+#define TB_PARAMSNILWHY "is nil, which Lua drops, so the script declares no such param; give it a default (a number, string, boolean or table)"
 
 /* [-1, +1, m] Pops a table; pushes a read-only view of it (reads, #, pairs and ipairs work;
 ** assignments raise). Nested tables are not wrapped; wrap them first. */
 void tb_pushreadonly(lua_State *L);
 /* [-5, +1, m] Pops (searcher, loader, loaded, tessera, layoutmeta) and pushes a `require`
-** function. searcher(name) returns a path or nil and the "not found" message; loader(path)
-** returns the compiled chunk or nil and its error; `loaded` caches results by path; a module
+** function. searcher(name) returns a path or nil and the "not found" message; loader(path,
+** name) returns the compiled chunk, or nil, its error and true when the error is to be placed
+** at the line of the `require` (the file could not be read); `loaded` caches results by path; a module
 ** returning a script layout table without a metatable gets `layoutmeta`. */
 void tb_pushrequire(lua_State *L);
 /* }==================================================================== */

@@ -88,10 +88,10 @@ public struct FramesResult: LayoutResult {
         let ranges = sections ?? [0..<n]
         guard !ranges.isEmpty, ranges[0].lowerBound == 0, ranges[ranges.count - 1].upperBound == n,
               zip(ranges, ranges.dropFirst()).allSatisfy({ $0.upperBound == $1.lowerBound }) else {
-            throw LayoutError.invalidResult(layout: layoutName, problem: "gave sections that do not tile its \(n) items in order")
+            throw LayoutError.invalidResult(layout: layoutName, problem: "gave sections that do not tile its \(NumberText.counted(n, "item")) in order")
         }
         guard itemZIndices.isEmpty || itemZIndices.count == n else {
-            throw LayoutError.invalidResult(layout: layoutName, problem: "gave \(itemZIndices.count) item zIndex values for \(n) items")
+            throw LayoutError.invalidResult(layout: layoutName, problem: "gave \(NumberText.counted(itemZIndices.count, "item zIndex value")) for \(NumberText.counted(n, "item"))")
         }
         var orthogonalBySection = orthogonal.isEmpty ? [] : [Int32](repeating: -1, count: ranges.count)
         for (k, o) in orthogonal.enumerated() {

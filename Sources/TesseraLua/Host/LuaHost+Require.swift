@@ -105,15 +105,19 @@ extension LuaHost {
         }
     }
 
-    /// require's loader(path) -> chunk | nil, message. Upvalue: the `loaded` table.
+    /// require's loader(path, name) -> chunk | nil, message[, true]. Upvalue: the `loaded`
+    /// table. A file that cannot be read (one that grew past the size limit or lost its
+    /// permissions since the searcher found it) is worded as the searcher words an unreadable
+    /// module, and the trailing true has `require` name the line that called it.
     static let loadModule: tb_HostFunction = { L, context in
         let L = L!
         let host = LuaHost.from(context)
         guard let path = LuaStack.string(L, 1) else { return 0 }
         guard let data = host.readScriptFile(path) else {
             lua_pushnil(L)
-            LuaStack.push(L, "cannot read module file '\(path)' (\(ScriptFiles.readFailure(path)))")
-            return 2
+            LuaStack.push(L, ModulePaths.unreadable(LuaStack.string(L, 2) ?? "", path: path))
+            lua_pushboolean(L, 1)
+            return 3
         }
         do {
             try host.loadChunk(Array(data), chunkName: "@" + path)

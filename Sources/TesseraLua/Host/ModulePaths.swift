@@ -45,7 +45,7 @@ enum ModulePaths {
             guard ScriptFiles.isFile(path) else {
                 guard ScriptFiles.exists(path) else { tried.append(path); continue }
                 // There, but this user may not read it: not "no file".
-                return .failure(ModulePathError(kind: .refused, message: "\(what) '\(name)': \(path) cannot be read (\(ScriptFiles.readFailure(path)))"))
+                return .failure(ModulePathError(kind: .refused, message: unreadable(name, path: path, what: what)))
             }
             guard let real = realPath(path), let root = realPath(folder), real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
                 return .failure(ModulePathError(kind: .refused, message: "\(what) '\(name)': \(path) is a symbolic link out of its search folder \(folder); links must stay inside it"))
@@ -53,6 +53,12 @@ enum ModulePaths {
             return .success(path)
         }
         return .failure(ModulePathError(kind: .notFound, message: "\(what) '\(name)' not found:" + tried.map { "\n\tno file '\($0)'" }.joined()))
+    }
+
+    /// "module 'name': path cannot be read (why)", for the file of module `name` found at `path`
+    /// that this user may not read, or that could not be read once found. O(1) system calls.
+    static func unreadable(_ name: String, path: String, what: String = "module") -> String {
+        "\(what) '\(name)': \(path) cannot be read (\(ScriptFiles.readFailure(path)))"
     }
 
     /// `path` with every symbolic link resolved, or nil.

@@ -234,11 +234,12 @@ extension LuaHost {
         return LuaArguments.statement(last.map { "\(file):\($0):" } ?? "\(file):", "the script returned nothing; end it with `return <table>`", file: file)
     }
 
-    /// "file:LINE: params.columns has no default value; ...": an override of a param whose
+    /// "file:LINE: params has no 'columns': its entry is nil, ...": an override of a param whose
     /// entry in `params = {...}` is there in the source but nil, which Lua drops, so the
-    /// script declares no such param. `place` is the entry's "file:line".
+    /// script declares no such param; worded as reading the name is (TB_PARAMSNILWHY).
+    /// `place` is the entry's "file:line".
     static func nilDefault(_ key: String, at place: String, file: String) -> LuaScriptError {
-        LuaArguments.statement("\(place): params.\(key)", "has no default value: it is nil, which Lua drops, so the script declares no param \(LuaArguments.quoted(key)); give it a default (a number, string, boolean or table)", file: file)
+        LuaArguments.statement("\(place): params", "has no \(LuaArguments.quoted(key)): its entry \(TB_PARAMSNILWHY)", file: file)
     }
 
     /// The 1-based number of the last line of `source` with more than blanks on it, or nil

@@ -40,7 +40,7 @@ struct ReplCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A layout script, a .lua file or a script's name (appstore; `tessera layouts` lists them); `L` in the prompt, re-read by :reload.", valueName: "FILE"))
     var layout: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The viewport WxH that run() uses (also :viewport WxH).", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The viewport WxH that run() uses (also :viewport WxH)", valueName: "WxH"))
     var viewport = Checked(Viewport.standard)
 
     @Option(help: sizingHelp)
