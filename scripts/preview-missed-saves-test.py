@@ -11,7 +11,8 @@ reopening held (a script run before the page's own wraps the worker's open messa
 saves make generations 2 and 3; then it reopens. Checks: the reopened socket names gen=1; the
 animation played is of generation 3 and runs from generation 1's rows (an item generation 2
 inserted enters, a row both saves moved goes the whole way), and the newest picture shows at its
-end; no JavaScript error. Screenshot (with SCREENSHOT_DIR): preview-missed-saves.png, mid-animation.
+end; what the animator printed for it comes once, labelled; no JavaScript error. Screenshot (with
+SCREENSHOT_DIR): preview-missed-saves.png, mid-animation.
 Waits poll for conditions (no timing assertions).
 """
 import os
@@ -30,7 +31,10 @@ SECOND = {"items": [{"id": "r0"}, {"id": "new"}] + [{"id": "r%d" % i} for i in r
 THIRD = {"items": [{"id": "top"}, {"id": "r0"}, {"id": "new"}, {"id": "r1"}, {"id": "r2"}, {"id": "r4"}, {"id": "r5"}]}
 
 
-work, paths = write_files("tessera-preview-missed-", {"rows.lua": HELD_ROWS, "anim.lua": HELD_ANIMATOR, "data.json": FIRST})
+# The animator prints each insert: what it prints for the page that missed the saves is labelled.
+PRINTING_ANIMATOR = HELD_ANIMATOR.replace("insert = function(e) return", 'insert = function(e) print("insert " .. e.id); return')
+REPLAYED = "(gen 1 to 3, replayed for a page that missed saves) "
+work, paths = write_files("tessera-preview-missed-", {"rows.lua": HELD_ROWS, "anim.lua": PRINTING_ANIMATOR, "data.json": FIRST})
 
 
 def server_has(text):
@@ -90,6 +94,13 @@ try:
           and browser.eval("getComputedStyle(document.getElementById('anim')).display") == "none")
     box = browser.eval(drawn_box_js('[data-id="r1"]'))
     check("r1 is drawn in the fourth row", box == [10, 220, 355, 60], str(box))
+    # Each save's animation inserts the views it starts from, then what the save added; the page's
+    # replays generation 1's views, then top and new, once, labelled.
+    printed = [line.rstrip("\n") for line in lines if "insert " in line]
+    first, second = ["r%d" % i for i in range(6)] + ["new"], ["r0", "new"] + ["r%d" % i for i in range(1, 6)] + ["top"]
+    replayed = [REPLAYED + "insert " + i for i in ["r%d" % i for i in range(6)] + ["top", "new"]]
+    check("the animator's lines: each save's, then the page's, labelled",
+          printed == ["insert " + i for i in first + second] + replayed, str(printed))
     check("no JavaScript error", not browser.errors, str(browser.errors))
     print("preview missed-saves test: %d checks passed" % len(check))
 except BaseException:

@@ -10,12 +10,13 @@ import TesseraLua
 /// An animator by name: a built-in (`fade`, `scale`, `wobble`), a script in an `animators/`
 /// folder (`cascade`), or a `.lua` file, with its `K=V` parameters (`tessera animate`,
 /// `tessera scroll`, `tessera preview`). With `files`, the script and what it requires are run
-/// from those bytes (the preview's, as its read stage compared them), not read again.
+/// from those bytes (the preview's, as its read stage compared them), not read again. A script's
+/// `print` lines go to `output` (stderr unless given).
 func animatorNamed(_ animator: String, params: OrderedDictionary<String, JSONValue>, _ options: ScriptLimitOptions,
-                   reading files: ScriptFileBytes? = nil) throws -> any Animator {
+                   reading files: ScriptFileBytes? = nil, output: ((String) -> Void)? = nil) throws -> any Animator {
     if let builtin = try BuiltinAnimators.make(animator, params: params, source: "--animator \(animator)") { return builtin }
     let host = try LuaHost(limits: options.scriptLimits)
-    host.output = { line in try? StandardStream.error.write(line: line) }
+    host.output = output ?? { line in try? StandardStream.error.write(line: line) }
     files?.serve(host)
     guard let path = host.animatorScriptPath(animator) else {
         if animator.hasSuffix(".lua") {

@@ -98,6 +98,85 @@ struct PreviewMissedSaveTests {
         #expect(try JSONParser.parse(try #require(kept.first))["gen"] == .int(newest) && kept.suffix(2) == ["ids", "frame \(newest)"])
     }
 
+    @Test func theNewestGenerationsWithinTheBudgetAreKeptEachPieceCountedOnce() {
+        // Generations 1 and 2 share a dataset (key 5) and all three the script's bytes (key 7);
+        // each has its own frames. Newest first: 1,160 bytes, then 150 more, then 100 more.
+        let held = [[HeldStorage(key: -1, bytes: 100), HeldStorage(key: 5, bytes: 50), HeldStorage(key: 7, bytes: 1000)],
+                    [HeldStorage(key: -2, bytes: 100), HeldStorage(key: 5, bytes: 50), HeldStorage(key: 7, bytes: 1000)],
+                    [HeldStorage(key: -3, bytes: 100), HeldStorage(key: 6, bytes: 60), HeldStorage(key: 7, bytes: 1000)]]
+        let kept = { (count: Int, bytes: Int) -> Int in HeldStorage.newestKept(held, count: count, bytes: bytes) }
+        #expect([kept(8, 1410), kept(8, 1409), kept(8, 1310), kept(8, 1309), kept(8, 1160), kept(8, 0)] as [Int] == [3, 2, 2, 1, 1, 1])
+        #expect([kept(2, 10_000), kept(1, 10_000)] as [Int] == [2, 1])
+        #expect(HeldStorage.newestKept([], count: 8, bytes: 10_000) == 0)
+    }
+
+    @Test func aSessionKeepsTheNewestGenerationsThatFitItsBudget() async throws {
+        // Generation 1 lays out a and b; each save adds an item, with its own frames, dataset and
+        // data bytes; all share the script's and the animator's bytes.
+        let ids = ["a", "b", "c", "d", "e", "f"]
+        let saves = (3...6).map { count in
+            #"{"items": ["# + ids.prefix(count).map { #"{"id": "\#($0)"}"# }.joined(separator: ", ") + "]}"
+        }
+        let session = { (budget: Int) throws -> PreviewSession in
+            let (session, data) = try animatedSession()
+            session.keptBudget = budget
+            // As with a watcher: a run reads again only the data file, and reuses the rest's bytes.
+            session.readsOnlyChangedFiles = true
+            session.render()
+            for json in saves { try save(json, to: data, in: session) }
+            return session
+        }
+        let all = try session(PreviewSession.keptBytes)
+        let held = all.stateLock.withLock { all.kept.map { $0.held.map(\.bytes).sorted() } }
+        // n items: frames of 32 bytes each, a dataset of 35 bytes each (sizes, ids and their
+        // hashes), the data file (37 bytes + 13 an item past 2); the animator (85), the script (115).
+        #expect(held == [[37, 64, 70, 85, 115], [50, 85, 96, 105, 115], [63, 85, 115, 128, 140],
+                         [76, 85, 115, 160, 175], [85, 89, 115, 192, 210]])
+        #expect(all.stateLock.withLock { all.kept.map(\.generation) } == [1, 2, 3, 4, 5])
+
+        // Generations 5, 4 and 3 hold 491, 411 and 331 bytes of their own, and 200 between them.
+        let three = try session(200 + 491 + 411 + 331)
+        #expect(three.stateLock.withLock { three.kept.map(\.generation) } == [3, 4, 5])
+        // A page having generation 3 animates from it; one having 2 gets the picture alone.
+        let late = try await joining(three.hub, having: 3)
+        #expect(try JSONParser.parse(try #require(late.first))["gen"] == .int(5) && late.suffix(2) == ["ids", "frame 5"])
+        #expect(try await joining(three.hub, having: 2) == ["ids", "frame 5"])
+        // A byte fewer: generation 3 no longer fits, and a page having it gets the picture alone.
+        let two = try session(200 + 491 + 411 + 331 - 1)
+        #expect(two.stateLock.withLock { two.kept.map(\.generation) } == [4, 5])
+        #expect(try await joining(two.hub, having: 3) == ["ids", "frame 5"])
+        #expect(try await joining(two.hub, having: 4).count == 3)
+        // No budget at all: the newest is kept whatever its size.
+        let none = try session(0)
+        #expect(none.stateLock.withLock { none.kept.map(\.generation) } == [5])
+    }
+
+    @Test func whatTheAnimatorPrintsForAPageThatMissedSavesIsPrintedOnceAndLabelled() async throws {
+        let (session, data) = try animatedSession(animator: """
+            return { insert = function(e)
+              print(string.format("insert at %d", e.frame[2]))
+              return { from = { alpha = 0 }, duration = 0.25 }
+            end }
+
+            """)
+        let printed = ErrorLog()
+        session.animatorOutput = { printed.add($0) }
+        session.render()
+        try save(#"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#, to: data, in: session)
+        try save(#"{"items": [{"id": "d"}, {"id": "a"}, {"id": "b"}, {"id": "c"}]}"#, to: data, in: session)
+        // Each save's animation (the engine it plays on inserts the views it starts with too):
+        // a, b and c at y 0, 30 and 60; a, b, c, and d at y 0.
+        let played = ["insert at 0", "insert at 30", "insert at 60", "insert at 0", "insert at 30", "insert at 60", "insert at 0"]
+        #expect(printed.all == played)
+        // A page having generation 1: a and b, then d at 0 and c at 90. Made once, for both pages.
+        _ = try await joining(session.hub, having: 1)
+        _ = try await joining(session.hub, having: 1)
+        // A page having generation 2 gets the save's own animation: nothing runs again.
+        _ = try await joining(session.hub, having: 2)
+        let label = "(gen 1 to 3, replayed for a page that missed saves)"
+        #expect(printed.all == played + ["insert at 0", "insert at 30", "insert at 0", "insert at 90"].map { "\(label) \($0)" })
+    }
+
     @Test func anAnimationMadeWhileANewerFrameIsPublishedIsMadeAgainForIt() async throws {
         let hub = PreviewHub()
         hub.publish(frame: Data([2]), generation: 2, idsVersion: 0) { Data([9]) }
@@ -201,7 +280,9 @@ struct PreviewMissedSaveTests {
     }
 
     /// A session of rows 30 high over items a and b, played with an animator script, and its data file.
-    private func animatedSession() throws -> (PreviewSession, String) {
+    private func animatedSession(
+        animator animatorScript: String = "return { insert = function(e) return { from = { alpha = 0 }, duration = 0.25 } end }\n"
+    ) throws -> (PreviewSession, String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-missed-save-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = folder.appendingPathComponent("rows.lua").path, data = folder.appendingPathComponent("data.json").path
@@ -209,8 +290,7 @@ struct PreviewMissedSaveTests {
         try "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n"
             .write(toFile: script, atomically: true, encoding: .utf8)
         try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
-        try "return { insert = function(e) return { from = { alpha = 0 }, duration = 0.25 } end }\n"
-            .write(toFile: animator, atomically: true, encoding: .utf8)
+        try animatorScript.write(toFile: animator, atomically: true, encoding: .utf8)
         var configuration = PreviewSession.Configuration(layout: script, dataPath: data)
         configuration.animator = animator
         configuration.animatorFile = try animatorFile(animator)

@@ -28,25 +28,36 @@ extension PreviewSession {
     /// longer kept, when `PlayedChange` says nothing plays between them, or when the animator
     /// fails (it did not for `to` itself: the page then gets the picture alone, as before).
     /// Runs on the page's thread: the animator gets a fresh Lua state, the rest is values.
+    /// What its hooks print is labelled: the terminal printed the same hooks' lines for the saves
+    /// themselves, and these, played from another picture, may differ.
     func missedSavesAnimation(from: Int, to: Int) -> String? {
         let (old, new) = stateLock.withLock { (kept.first { $0.generation == from }, kept.first { $0.generation == to }) }
         guard let name = configuration.animator, let old, let new,
               PlayedChange.between(old.inputs, and: new.inputs, in: configuration) != nil else { return nil }
+        let label = Self.replayLabel(from: from, to: to)
         return try? animation(name, from: old.run, to: new.run, generation: to, relaying: nil,
-                              scriptFiles: ScriptFileBytes(new.inputs.files))
+                              scriptFiles: ScriptFileBytes(new.inputs.files), output: { [animatorOutput] in animatorOutput("\(label) \($0)") })
+    }
+
+    /// What starts each line the animator prints while it plays from generation `from` to `to`
+    /// for a page that missed the saves between.
+    static func replayLabel(from: Int, to: Int) -> String {
+        "(gen \(from) to \(to), replayed for a page that missed saves)"
     }
 
     /// The message of the animation from `last`'s picture to `run`'s (generation `generation`)
     /// with the animator `name`, at the page's offset: `relaying` lays `last`'s data out again and reloads it to `run`'s
-    /// data (a data save); nil replays both pictures' frames.
+    /// data (a data save); nil replays both pictures' frames. The animator prints to `output`
+    /// (`animatorOutput` unless given).
     private func animation(_ name: String, from last: LayoutRun, to run: LayoutRun, generation: Int, relaying layout: (any Layout)?,
-                           scriptFiles: ScriptFileBytes) throws -> String {
+                           scriptFiles: ScriptFileBytes, output: ((String) -> Void)? = nil) throws -> String {
         let (offset, shelves) = stateLock.withLock { (pageOffset, pageShelves) }
         let provider = BasicProvider(data: ItemSource(dataset: last.dataset),
                                      layout: layout ?? ReplayedLayout(result: last.result, name: last.layoutName),
                                      size: .rule(ItemSizing(rule: configuration.sizing)))
         let engine = CollectionEngine(provider: provider, viewport: run.viewport, guides: configuration.guides)
-        engine.animator = try animatorNamed(name, params: configuration.animatorParams, configuration.limits, reading: scriptFiles)
+        engine.animator = try animatorNamed(name, params: configuration.animatorParams, configuration.limits, reading: scriptFiles,
+                                         output: output ?? animatorOutput)
         for (section, shelfOffset) in shelves { engine.setOffset(shelfOffset, ofSection: section) }
         try engine.scroll(to: offset)
         let dataset = run.dataset

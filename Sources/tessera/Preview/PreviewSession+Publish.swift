@@ -26,8 +26,7 @@ extension PreviewSession {
             lastGoodSources = sources
             // What a page that missed saves animates from (see missedSavesAnimation).
             if configuration.animator != nil {
-                kept.append(KeptGeneration(generation: generation, run: run, inputs: inputs))
-                if kept.count > Self.keptGenerations { retired.keep(kept.removeFirst()) }
+                keep(KeptGeneration(generation: generation, run: run, inputs: inputs), retiring: retired)
             }
         }
         try hub.publish(frame: message, generation: generation, idsVersion: idsVersion, animation: animation) {

@@ -68,6 +68,8 @@ final class PreviewSession: @unchecked Sendable {
     /// Where each run's line and each error go.
     var log: @Sendable (String) -> Void = { printLine($0) }
     var logError: @Sendable (String) -> Void = { reportError($0) }
+    /// Where an animator script's `print` lines go.
+    var animatorOutput: @Sendable (String) -> Void = { try? StandardStream.error.write(line: $0) }
     /// A page's report of a generation painted (after two animation frames).
     struct Paint: Sendable {
         var generation: Int
@@ -107,19 +109,21 @@ final class PreviewSession: @unchecked Sendable {
     var viewport: Size
     let stateLock = NSLock()
     var lastGood: (generation: Int, run: LayoutRun)?
-    /// A good run as a page that missed the saves after it animates from it: its frames and
-    /// what it was made of.
-    struct KeptGeneration {
-        var generation: Int
-        var run: LayoutRun
-        var inputs: PlayedChange.Inputs
-    }
-    /// With `--animator`, the last `keptGenerations` good runs, oldest first (guarded by `stateLock`).
+    /// With `--animator`, the newest good runs within `keptGenerations` and `keptBytes`, oldest
+    /// first (guarded by `stateLock`; see PreviewSession+Kept).
     var kept: [KeptGeneration] = []
     /// A page misses saves while it loads or its socket reconnects (it retries within 2 s), and
     /// a person's saves, bursts coalesced, come a few a second at most: 8 covers that and more.
-    /// Each holds its run's result and dataset (tens of MB at a million items), so no more.
     static let keptGenerations = 8
+    /// And no more than this many bytes between them (frames, datasets and file bytes, each held
+    /// piece once): at a million items one run's frames alone are 32 MB, so 8 could hold a
+    /// quarter of a gigabyte or more for the rare page that missed a save. At 100,000 items a run
+    /// holds about 3 MB of frames, and 8 saves of the script (which share the dataset) fit; above,
+    /// as many as fit. The newest is kept whatever its size: it is the last good run, held anyway.
+    /// A page older than the kept runs gets the newest picture alone.
+    static let keptBytes = 64 << 20
+    /// The budget this session keeps within (`keptBytes`; a test sets a smaller one).
+    var keptBudget = PreviewSession.keptBytes
     /// The script-line runs of inspections, one at a time.
     let frameOrigins = FrameOriginQueue()
     /// The checks "next problem" asks for, one at a time likewise (the newest waiting one runs next).
