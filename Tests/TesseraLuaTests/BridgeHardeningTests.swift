@@ -112,8 +112,8 @@ import TesseraCore
         local _, first = coroutine.resume(co, 0.5)
         local _, second = coroutine.resume(co, 7)
         return tostring(flow), tostring(inset), tostring(required), type(first), type(second)
-        """, chunkName: "=co", environment: env) == [.string("tessera layout: FlowLayout"), .string("tessera layout: InsetLayout"),
-                                                     .string("tessera layout: WaterfallLayout"), .string("userdata"), .string("userdata")])
+        """, chunkName: "=co", environment: env) == [.string("tessera layout: flow"), .string("tessera layout: inset(flow)"),
+                                                     .string("tessera layout: waterfall"), .string("userdata"), .string("userdata")])
     }
 
     @Test func nonTablesInsideListsAreRefusedNotRead() {

@@ -397,6 +397,6 @@ private func expectSame(_ a: any LayoutResult, _ b: any LayoutResult, viewport: 
         #expect(try result.allFrames.map(\.x) == [0, 30, 60])
         let native = scriptError { _ = try provider("return t.provider{ layout = t.flow{}:with{ spacing = 3 } }") }
         #expect(native?.message.components(separatedBy: "\n").first
-                == "test:2: layout:with: self must be a script layout (a table require or load returns; a built-in layout is configured by its constructor), got FlowLayout")
+                == "test:2: layout:with: self must be a script layout (a table require or load returns; a built-in layout is configured by its constructor), got flow")
     }
 }

@@ -42,3 +42,33 @@ extension ReplRecorder {
         for line in lines { _ = session.feed(line) }
     }
 }
+
+/// Compiling a piped statement costs its own size, however late in the input it comes: the
+/// compiler is handed each chunk alone, not behind one newline per line before it.
+@Suite struct ReplLongInputTests {
+    @Test func aLateLineIsNumberedAndCompiledAlone() throws {
+        let repl = try ReplRecorder()
+        repl.session.numbersLines = true
+        let lines = (1..<3_000).map { "x = \($0)" } + ["error('late')"]
+        let before = repl.session.host.compiledBytes
+        repl.feed(lines)
+        #expect(repl.err == ["stdin:3000: late\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:3000: in main chunk"])
+        #expect(repl.out == [])
+        // A statement: its trial as an expression, then itself; an expression: its trial, then
+        // the form that runs.
+        let statements = lines.dropLast().map { ReplSource.expressionChunk(Array($0.utf8)).count + $0.utf8.count }
+        let last = Array(lines.last!.utf8)
+        let expected = statements.reduce(0, +) + ReplSource.expressionChunk(last).count + ReplSource.runningExpressionChunk(last).count
+        #expect(repl.session.host.compiledBytes - before == expected)
+    }
+
+    @Test func aLateSyntaxErrorNamesItsLinesAsBefore() throws {
+        let repl = try ReplRecorder()
+        repl.session.numbersLines = true
+        repl.feed((1..<500).map { "x = \($0)" } + ["if x then", "  y = = 1"])
+        #expect(repl.err == ["stdin:501: unexpected symbol near '='"])
+        repl.feed(["while true do", "  local function f()", "  end", "  break"])
+        repl.session.finish()
+        #expect(repl.err.last == "stdin:505: 'end' expected (to close 'while' at line 502) near <eof>")
+    }
+}

@@ -144,7 +144,7 @@ import TesseraCore
         #expect(repl.out == [
             "{{id = 0, count = 3, first = 1}}",
             "{\"flow\", \"row\", \"waterfall\", \"overlay\", \"split\"}",
-            "tessera layout: WaterfallLayout",
+            "tessera layout: waterfall",
             "function",
         ])
     }

@@ -244,7 +244,7 @@ import Testing
 
         """, files: ["w.lua": "local t = require(\"tessera\")\nreturn t.waterfall{ columns = 2 }\n"])
         #expect(r.status == 1)
-        #expect(r.stdout == "function\t0\t1\tnil\ntessera layout: WaterfallLayout\n", "\(r.stderr)")
+        #expect(r.stdout == "function\t0\t1\tnil\ntessera layout: w\n", "\(r.stderr)")
         // piped lines: each message names its line of the input
         func refusal(_ line: Int, _ key: String) -> String {
             "stdin:\(line): attempt to modify a read-only table (key '\(key)')\nstack traceback:\n\t[C]: in global 'rawset'\n\tstdin:\(line): in main chunk\n"

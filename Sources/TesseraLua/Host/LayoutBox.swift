@@ -13,7 +13,11 @@ final class LayoutBox {
     /// "file:line: " of the script line that built it ("" if none): laying it out is done by
     /// the host later, so its errors carry this place.
     let origin: String
-    init(_ layout: any Layout, depth: Int = 1, origin: String = "") { self.layout = layout; self.depth = depth; self.origin = origin }
+    /// What the user wrote or can write to make it (see `LuaHost.pushLayout(_:name:)`).
+    let name: String
+    init(_ layout: any Layout, name: String, depth: Int = 1, origin: String = "") {
+        self.layout = layout; self.name = name; self.depth = depth; self.origin = origin
+    }
 }
 
 extension LuaHost {
@@ -45,14 +49,16 @@ extension LuaHost {
         makeEngineMetatables()
     }
 
-    /// [-0, +1, m] Pushes `layout` as a layout value.
-    /// Its depth is one more than the deepest layout value read since the last push (the
-    /// layouts it was built from).
-    func pushLayout(_ layout: any Layout) {
+    /// [-0, +1, m] Pushes `layout` as a layout value named `name`, which `tostring` shows
+    /// (`tessera layout: NAME`): the `t.` function that made it (`waterfall`, `closure`), after
+    /// it in parentheses the name of the layout it decorates (`inset(waterfall)`), or a
+    /// script's name. Its depth is one more than the deepest layout value read since the last
+    /// push (the layouts it was built from).
+    func pushLayout(_ layout: any Layout, name: String) {
         luaL_where(L, 1)
         let origin = LuaStack.string(L, -1) ?? ""
         tb_pop(L, 1)
-        pushBox(LayoutBox(layout, depth: deepestLayoutRead + 1, origin: origin), meta: layoutMetaRef)
+        pushBox(LayoutBox(layout, name: name, depth: deepestLayoutRead + 1, origin: origin), meta: layoutMetaRef)
         deepestLayoutRead = 0
     }
 
@@ -126,13 +132,14 @@ extension LuaHost {
 
     static let layoutToString: tb_HostFunction = { L, context in
         let host = LuaHost.from(context)
-        let name = host.box(at: 1, meta: host.layoutMetaRef, as: LayoutBox.self).map { LuaHost.describe($0.layout) } ?? "?"
+        let name = host.box(at: 1, meta: host.layoutMetaRef, as: LayoutBox.self)?.name ?? "?"
         LuaStack.push(L!, "tessera layout: \(name)")
         return 1
     }
 
-    static func describe(_ layout: any Layout) -> String {
-        if let scripted = layout as? ScriptedLayout { return scripted.name }
-        return String(describing: type(of: layout))
+    /// [-0, +0, -] The name of the layout value at `index`, which `layout(at:what:)` read as
+    /// `layout`: a `t.*` value's, or a script table's.
+    func layoutName(at index: Int32, of layout: any Layout) -> String {
+        box(at: index, meta: layoutMetaRef, as: LayoutBox.self)?.name ?? (layout as? ScriptedLayout)?.name ?? "?"
     }
 }

@@ -24,9 +24,10 @@ extension LuaHost {
         try load(Array(source.utf8), chunkName: chunkName, environment: environment)
     }
 
-    /// `load(_:chunkName:environment:)` of source bytes as they are (the REPL's typed lines).
-    func load(_ source: [UInt8], chunkName: String, environment: LuaReference) throws -> LuaReference {
-        try loadChunk(source, chunkName: chunkName)
+    /// `load(_:chunkName:environment:)` of source bytes as they are (the REPL's typed lines),
+    /// numbered as the lines of an input from `firstLine` on (see `loadChunk(_:chunkName:firstLine:)`).
+    func load(_ source: [UInt8], chunkName: String, firstLine: Int = 1, environment: LuaReference) throws -> LuaReference {
+        try loadChunk(source, chunkName: chunkName, firstLine: firstLine)
         push(environment)
         _ = lua_setupvalue(L, -2, 1)
         return popReference()

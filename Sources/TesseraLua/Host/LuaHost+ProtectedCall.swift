@@ -57,6 +57,7 @@ extension LuaHost {
     func loadChunk(_ bytes: [UInt8], chunkName: String) throws {
         var bytes = bytes
         if bytes.isEmpty { bytes = [0x20] }   // a non-nil buffer; a blank chunk compiles the same
+        compiledBytes += bytes.count
         let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
                 luaL_loadbufferx(L, $0.baseAddress, $0.count, chunkName, "t")
@@ -68,6 +69,44 @@ extension LuaHost {
             throw LuaScriptError(status == LUA_ERRSYNTAX ? .syntax : .memory, message: text)
         }
         if chunkName.hasPrefix("@") { loadedSources[String(chunkName.dropFirst())] = bytes }
+    }
+
+    /// [-0, +1, -] Compiles a text chunk whose first line is line `firstLine` of its input and
+    /// pushes it: messages and tracebacks name the input's lines. O(size of the chunk): the
+    /// chunk is compiled alone and its dump's lines moved (`LuaChunkLines`), rather than
+    /// compiled behind `firstLine - 1` newlines, which Lua's lexer would read one by one.
+    /// - Throws: a syntax error as `loadChunk(_:chunkName:)` does, naming the chunk's own lines
+    ///   (from 1): a caller that reports it compiles behind newlines for Lua to write it.
+    func loadChunk(_ bytes: [UInt8], chunkName: String, firstLine: Int) throws {
+        try loadChunk(bytes, chunkName: chunkName)
+        guard firstLine > 1 else { return }
+        if let dump = dumpFunction(), let moved = LuaChunkLines.shifted(dump, by: firstLine - 1) {
+            let status = moved.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(L, $0.baseAddress, $0.count, chunkName, "b") }
+            }
+            if status == LUA_OK {
+                lua_rotate(L, -2, 1)   // the moved chunk replaces the one compiled
+                tb_pop(L, 1)
+                return
+            }
+        }
+        // Not a dump `LuaChunkLines` reads: compiled behind the newlines.
+        tb_pop(L, 1)
+        try loadChunk(LuaChunkLines.newlines(firstLine - 1) + bytes, chunkName: chunkName)
+    }
+
+    /// [-0, +0, -] The dump (`lua_dump`, with its debug information) of the Lua function on
+    /// top of the stack, or nil if Lua could not write it.
+    func dumpFunction() -> [UInt8]? {
+        var bytes: [UInt8] = []
+        let status = withUnsafeMutablePointer(to: &bytes) { pointer in
+            lua_dump(L, { _, chunk, size, output in
+                guard let chunk, let output else { return 1 }
+                output.assumingMemoryBound(to: [UInt8].self).pointee += UnsafeRawBufferPointer(start: chunk, count: size)
+                return 0
+            }, pointer, 0)
+        }
+        return status == 0 ? bytes : nil
     }
 
     /// [-1, +0, m]

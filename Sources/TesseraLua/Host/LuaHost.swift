@@ -60,6 +60,9 @@ public final class LuaHost {
     /// The source each file chunk was last compiled from, by path (`loadChunk` of "@path"), so
     /// a message that names a line in a script reads what ran, not a file edited since.
     var loadedSources: [String: [UInt8]] = [:]
+    /// Bytes of text handed to Lua's compiler so far: what tests count to see that compiling
+    /// a chunk costs its own size, not the lines before it.
+    var compiledBytes = 0
 
     /// Test switch: when set, `ctx` answers through its simple reference paths instead of the
     /// fast ones: `ctx:size` asks `LayoutContext.size(at:proposed:)` for every item (no copied

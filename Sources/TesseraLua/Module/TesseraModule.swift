@@ -10,7 +10,7 @@ import TesseraCore
 //                let options = try args.table(1, "options", known: ["ratio", "first", "second"])
 //                let ratio = try options.number("ratio", .positive, default: 0.5)
 //                ...
-//                host.pushLayout(layout)
+//                host.pushLayout(layout, name: "split")   // what tostring shows
 //                return 1
 //            }
 //        }

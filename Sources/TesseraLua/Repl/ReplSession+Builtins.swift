@@ -49,7 +49,7 @@ extension ReplSession {
         hosted(L) { session, L in
             let path = try LuaArguments(L, function: "load").string(1, "path")
             let script = try session.host.loadLayoutScript(path: path)
-            session.host.pushLayout(try script.configured())
+            session.host.pushLayout(try script.configured(), name: script.name)
             return 1
         }
     }
@@ -84,7 +84,7 @@ extension ReplSession {
             default:
                 throw args.error(2, "options", mustBe: "a table like {width = 375, height = 812}", got: LuaStack.typeName(L, 2))
             }
-            let layout = try session.layoutArgument(L, at: 1, params: params)
+            let (layout, name) = try session.layoutArgument(L, at: 1, params: params)
             let clock = ContinuousClock()
             let start = clock.now
             var context = session.context(size: size)
@@ -93,7 +93,7 @@ extension ReplSession {
             let elapsed = start.duration(to: clock.now).components
             let milliseconds = Double(elapsed.seconds) * 1e3 + Double(elapsed.attoseconds) / 1e15
             let box = ReplResult(result: result, viewport: Rect(origin: origin, size: size),
-                                 layoutName: describe(layout), milliseconds: milliseconds)
+                                 layoutName: name, milliseconds: milliseconds)
             session.host.pushBox(box, meta: session.resultMetaRef)
             return 1
         }
@@ -101,12 +101,16 @@ extension ReplSession {
 
     /// The layout at `index` of a call to `run`, with `params`: a name resolves with them as
     /// `t.run`'s does (a built-in configured, a script's defaults overridden); a layout value
-    /// takes them when it is a script (`configure`).
-    func layoutArgument(_ L: OpaquePointer, at index: Int32, params: OrderedDictionary<String, JSONValue>) throws -> any Layout {
+    /// takes them when it is a script (`configure`). Its name is the layout value's (as
+    /// `tostring` shows it), a script's, or the name given.
+    func layoutArgument(_ L: OpaquePointer, at index: Int32, params: OrderedDictionary<String, JSONValue>) throws -> (layout: any Layout, name: String) {
         switch lua_type(L, index) {
         case LUA_TSTRING:
             let name = LuaStack.string(L, index) ?? ""
-            do { return try host.layout(named: name, params: params, style: TesseraModule.runParameterStyle) } catch let e as LayoutError {
+            do {
+                let layout = try host.layout(named: name, params: params, style: TesseraModule.runParameterStyle)
+                return (layout, (layout as? ScriptedLayout)?.name ?? name)
+            } catch let e as LayoutError {
                 throw LuaArguments(L, function: "run").relayed(e.message)
             }
         case LUA_TNONE, LUA_TNIL:
@@ -114,7 +118,7 @@ extension ReplSession {
             throw LuaArguments(L, function: "run").error(index, "layout", mustBe: "a layout, like L, t.waterfall{columns = 3} or load(\"my.lua\")", got: "nil" + hint)
         default:
             let layout = try host.layout(at: index, what: "run: argument #1 (layout)")
-            return params.isEmpty ? layout : try configure(layout, with: params)
+            return (params.isEmpty ? layout : try configure(layout, with: params), host.layoutName(at: index, of: layout))
         }
     }
 
@@ -133,8 +137,6 @@ extension ReplSession {
             return ScriptedLayout(version: version, params: merged)
         }
     }
-
-    static func describe(_ layout: any Layout) -> String { LuaHost.describe(layout) }
 
     /// `table[key]` as a finite number (non-negative if asked), or `fallback` when absent.
     /// `function` names the caller in the message (`run`, `show`).

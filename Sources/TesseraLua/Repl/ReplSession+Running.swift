@@ -15,32 +15,48 @@ extension ReplSession {
     /// (its errors are the ones reported), then the statement with its top-level locals
     /// persisted. Compiling runs no code.
     func compile(_ source: [UInt8]) -> Compiled {
-        let name = ReplSession.chunkName
-        if let chunk = try? host.load(placed(ReplSource.expressionChunk(source)), chunkName: name, environment: environment) {
-            let running = try? host.load(placed(ReplSource.runningExpressionChunk(source)), chunkName: name, environment: environment)
+        // The trial of the expression is numbered from 1: it is compiled again if it runs.
+        if let chunk = try? host.load(ReplSource.expressionChunk(source), chunkName: ReplSession.chunkName, environment: environment) {
+            let running = try? load(ReplSource.runningExpressionChunk(source))
             return .chunk(running ?? chunk)
         }
         let typed: LuaReference
         do {
-            typed = try host.load(placed(source), chunkName: name, environment: environment)
+            typed = try load(source)
         } catch let error as LuaScriptError {
             if error.kind == .syntax && ReplSource.isIncomplete(error.message) { return .incomplete }
-            return .failed(error)
+            return .failed(placed(error, source: source))
         } catch {
             return .failed(LuaScriptError(.runtime, message: "\(error)"))
         }
         let rewritten = ReplSource.persistingLocals(source)
-        if rewritten != source, let chunk = try? host.load(placed(rewritten), chunkName: name, environment: environment) {
+        if rewritten != source, let chunk = try? load(rewritten) {
             return .chunk(chunk)
         }
         return .chunk(typed)
     }
 
-    /// The chunk as Lua reads it: when `numbersLines` is set, after one newline per line fed
-    /// before the statement, so Lua numbers its lines as the input's.
-    func placed(_ chunk: [UInt8]) -> [UInt8] {
-        guard numbersLines, pendingLine > 1 else { return chunk }
-        return [UInt8](repeating: UInt8(ascii: "\n"), count: pendingLine - 1) + chunk
+    /// The first line of the pending statement as Lua numbers it: the input's when
+    /// `numbersLines` is set, else 1.
+    var firstLine: Int { numbersLines ? pendingLine : 1 }
+
+    /// Compiles a chunk of the pending statement, its lines numbered from `firstLine`; a
+    /// syntax error names the chunk's own lines (see `placed(_:source:)`).
+    func load(_ chunk: [UInt8]) throws -> LuaReference {
+        try host.load(chunk, chunkName: ReplSession.chunkName, firstLine: firstLine, environment: environment)
+    }
+
+    /// A syntax error of `chunk` as Lua writes it when the chunk starts on `firstLine` (its
+    /// message may name other lines too: "to close 'if' at line 3"): the chunk compiled again
+    /// behind one newline per line before it. Only a statement that fails pays for those.
+    func placed(_ error: LuaScriptError, source chunk: [UInt8]) -> LuaScriptError {
+        guard error.kind == .syntax, firstLine > 1 else { return error }
+        do {
+            _ = try host.load(LuaChunkLines.newlines(firstLine - 1) + chunk, chunkName: ReplSession.chunkName, environment: environment)
+        } catch let placed as LuaScriptError {
+            return placed
+        } catch {}
+        return error
     }
 
     /// Runs a chunk; if it returned values, calls the environment's `print` with all of them

@@ -64,7 +64,7 @@ extension ReplSession {
         layoutPath = path
         let script = try host.loadLayoutScript(path: path)
         layoutScript = script
-        host.pushLayout(try script.configured())
+        host.pushLayout(try script.configured(), name: script.name)
         host.setField("L", of: environment, to: host.popValue())
     }
 

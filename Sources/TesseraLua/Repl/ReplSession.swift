@@ -153,10 +153,11 @@ package final class ReplSession {
         guard !pending.isEmpty else { return nil }
         let typed = ReplSource.joined(pending)
         pending = []
+        let chunk = ReplSource.expandingEquals(typed)
         do {
-            _ = try host.load(placed(ReplSource.expandingEquals(typed)), chunkName: ReplSession.chunkName, environment: environment)
+            _ = try load(chunk)
         } catch let error as LuaScriptError {
-            report(error)
+            report(placed(error, source: chunk))
         } catch {
             complain("\(error)")
         }

@@ -107,7 +107,8 @@ extension LuaHost {
     func scriptVersion(at index: Int32, source: String?, environment: LuaReference? = nil) throws -> ScriptVersion {
         let index = lua_absindex(L, index)
         if let boxed = box(at: index, meta: layoutMetaRef, as: LayoutBox.self) {
-            return ScriptVersion(host: self, form: .native(boxed.layout, origin: boxed.origin), name: LuaHost.describe(boxed.layout),
+            // A file's layout is named as its script would be: by the file.
+            return ScriptVersion(host: self, form: .native(boxed.layout, origin: boxed.origin), name: source.map(LuaHost.scriptName(fromPath:)) ?? boxed.name,
                                  source: source ?? "<layout>", defaults: [:])
         }
         let top = lua_gettop(L)

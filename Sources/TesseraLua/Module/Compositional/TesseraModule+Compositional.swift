@@ -31,7 +31,7 @@ extension TesseraModule {
             let (provider, idKeys) = try o.with(key) { top in try host.sectionProvider(at: top, key: key, args: args, origin: origin) }
             var layout = CompositionalLayout(configuration: configuration, sectionProvider: provider)
             if !idKeys.isEmpty { layout.sectionKeys = [SectionKeys(table: "t.compositional: field 'sections'", keys: idKeys, indexBase: 1)] }
-            host.pushLayout(layout)
+            host.pushLayout(layout, name: "compositional")
             return 1
         }
     }

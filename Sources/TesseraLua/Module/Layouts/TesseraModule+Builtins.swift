@@ -28,7 +28,7 @@ extension TesseraModule {
                 } catch let e as LuaStack.ConversionError { throw LuaArguments.relayed(e.message) }
             }
             do {
-                host.pushLayout(try BuiltinLayouts.make(name: name, params: params, style: fieldStyle))
+                host.pushLayout(try BuiltinLayouts.make(name: name, params: params, style: fieldStyle), name: name)
             } catch let e as LayoutError {
                 throw args.relayed(e.message)
             }

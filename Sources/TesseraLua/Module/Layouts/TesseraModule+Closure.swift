@@ -7,7 +7,7 @@ extension TesseraModule {
     static let moduleClosure: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             let function = try args.function(1, "frame", host: host, expected: "a function(i, ctx) returning x, y, w, h")
-            host.pushLayout(LuaClosure(function: function).layout)
+            host.pushLayout(LuaClosure(function: function).layout, name: "closure")
             return 1
         }
     }

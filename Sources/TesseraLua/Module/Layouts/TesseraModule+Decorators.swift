@@ -25,7 +25,7 @@ extension TesseraModule {
     static let moduleInset: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
-            host.pushLayout(InsetLayout(root, insets: try insets(args, at: 2)))
+            host.pushLayout(InsetLayout(root, insets: try insets(args, at: 2)), name: "inset(\(host.layoutName(at: 1, of: root)))")
             return 1
         }
     }
@@ -34,7 +34,8 @@ extension TesseraModule {
     static let moduleVisibleFrameInset: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
-            host.pushLayout(VisibleFrameInsetLayout(root, insets: try insets(args, at: 2)))
+            host.pushLayout(VisibleFrameInsetLayout(root, insets: try insets(args, at: 2)),
+                            name: "visibleFrameInset(\(host.layoutName(at: 1, of: root)))")
             return 1
         }
     }
@@ -42,7 +43,8 @@ extension TesseraModule {
     /// t.transpose(layout) and layout:transposed().
     static let moduleTranspose: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
-            host.pushLayout(TransposeLayout(try args.layout(1, "layout", host: host)))
+            let root = try args.layout(1, "layout", host: host)
+            host.pushLayout(TransposeLayout(root), name: "transpose(\(host.layoutName(at: 1, of: root)))")
             return 1
         }
     }
@@ -70,13 +72,14 @@ extension TesseraModule {
             if let boxed = host.box(at: 1, meta: host.layoutMetaRef, as: LayoutBox.self) {
                 guard let s = boxed.layout as? ScriptedLayout else {
                     throw args.error(.argument(1, "layout"), at: 1, mustBe: "a script layout (a table require or load returns; a built-in layout is configured by its constructor)",
-                                     got: LuaHost.describe(boxed.layout))
+                                     got: boxed.name)
                 }
                 scripted = s
             } else {
                 scripted = ScriptedLayout(version: try host.scriptVersion(at: 1, source: nil))
             }
-            host.pushLayout(try scripted.with(overrides))
+            let configured = try scripted.with(overrides)
+            host.pushLayout(configured, name: configured.name)
             return 1
         }
     }
@@ -87,11 +90,12 @@ extension TesseraModule {
     static let moduleSticky: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
+            let name = "sticky(\(host.layoutName(at: 1, of: root)))"
             if args.isAbsent(2) {
-                host.pushLayout(PinnedLayout(root))
+                host.pushLayout(PinnedLayout(root), name: name)
             } else {
                 let isSticky = try args.function(2, "isSticky", host: host, expected: "a function of the item index and the item")
-                host.pushLayout(LuaPinnedLayout(root: root, isSticky: isSticky))
+                host.pushLayout(LuaPinnedLayout(root: root, isSticky: isSticky), name: name)
             }
             return 1
         }

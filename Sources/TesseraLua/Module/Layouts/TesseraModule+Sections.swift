@@ -22,7 +22,7 @@ extension TesseraModule {
             let footer = try host.sectionBoundary(options, "footer")
             var layout = SectionsLayout(arrangement: arrangement, spacing: spacing, header: header, footer: footer, sectionProvider: chooser)
             if !idKeys.isEmpty { layout.sectionKeys = [SectionKeys(table: "t.sections: field 'sections'", keys: idKeys, indexBase: 1)] }
-            host.pushLayout(layout)
+            host.pushLayout(layout, name: "sections")
             return 1
         }
     }

@@ -71,7 +71,7 @@ extension TesseraModule {
                 }
                 if key == "header" { layout.header = boundary } else { layout.footer = boundary }
             }
-            host.pushLayout(layout)
+            host.pushLayout(layout, name: "split")
             return 1
         }
     }
