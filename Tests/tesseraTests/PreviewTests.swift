@@ -1239,9 +1239,10 @@ struct PreviewTests {
     }
 
 
-    /// Writes `text` to `path` through a descriptor no child process inherits: a test that
-    /// spawns a child meanwhile would otherwise hold the write open past its exec, and the
-    /// late close reads as a second save (Foundation's writes open without O_CLOEXEC).
+    /// Writes `text` to `path` through a descriptor closed on exec: a child process another
+    /// test spawns meanwhile holds its copy until its exec at the latest, never for its life,
+    /// so the write's one close comes soon (Foundation's writes open without O_CLOEXEC). It may
+    /// still come after a watch that began meanwhile: a starting file is `writeStartingFile`'s.
     private func writeClosingOnExec(_ text: String, to path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
