@@ -1015,7 +1015,7 @@ struct PreviewTests {
         let folder = root.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         let file = folder.appendingPathComponent("data.json").path
-        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        try writeStartingFile("1", to: file)
         let notes = ErrorLog()
         let (counter, watcher) = countingWatcher(of: file, poll: false, log: { notes.add($0) })
         defer { watcher.stop() }
@@ -1041,7 +1041,7 @@ struct PreviewTests {
     /// reported after the settle interval (polling: at its next look), and not settled till then.
     @Test(arguments: [false, true]) func aWatcherHasSettledOnceItsReportsAreIn(poll: Bool) async throws {
         let file = try temporaryFolder().appendingPathComponent("data.json").path
-        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        try writeStartingFile("1", to: file)
         let (counter, watcher) = countingWatcher(of: file, poll: poll)
         defer { watcher.stop() }
         watcher.watch([file])
@@ -1110,8 +1110,8 @@ struct PreviewTests {
         let layouts = root.appendingPathComponent("layouts").path, a = root.appendingPathComponent("a").path
         let b = root.appendingPathComponent("b").path, modules = root.appendingPathComponent("modules").path
         for folder in [layouts, a, b, modules] { try files.createDirectory(atPath: folder, withIntermediateDirectories: false) }
-        for folder in [a, b] { try "1".write(toFile: folder + "/x.lua", atomically: false, encoding: .utf8) }
-        try "1".write(toFile: modules + "/m.lua", atomically: false, encoding: .utf8)
+        for folder in [a, b] { try writeStartingFile("1", to: folder + "/x.lua") }
+        try writeStartingFile("1", to: modules + "/m.lua")
         let file = layouts + "/x.lua", gone = root.appendingPathComponent("gone").path + "/g.lua"
         try files.createSymbolicLink(atPath: file, withDestinationPath: a + "/x.lua")
         let notes = ErrorLog()
@@ -1166,7 +1166,7 @@ struct PreviewTests {
         try files.createDirectory(atPath: real, withIntermediateDirectories: false)
         try files.createSymbolicLink(atPath: link, withDestinationPath: real)
         let a = real + "/a.json", b = link + "/b.json"
-        for file in [a, b] { try "1".write(toFile: file, atomically: false, encoding: .utf8) }
+        for file in [a, b] { try writeStartingFile("1", to: file) }
         let reports = Reports()
         let watcher = FileWatcher(poll: poll) { reports.add($0) }
         defer { watcher.stop() }
@@ -1193,7 +1193,7 @@ struct PreviewTests {
     func anEditorsSaveIsReportedOnce(poll: Bool, how: String) async throws {
         let folder = try temporaryFolder(), files = FileManager.default
         let file = folder.appendingPathComponent("data.json").path
-        try writeClosingOnExec("1", to: file)
+        try writeStartingFile("1", to: file)
         let reports = Reports()
         let watcher = FileWatcher(poll: poll) { reports.add($0) }
         defer { watcher.stop() }
@@ -1239,15 +1239,57 @@ struct PreviewTests {
     }
 
 
-    /// Writes `text` to `path` through a descriptor no child process inherits: a test that
-    /// spawns a child meanwhile would otherwise hold the write open past its exec, and the
-    /// late close reads as a second save (Foundation's writes open without O_CLOEXEC).
+    /// Writes `text` to `path` through a descriptor closed on exec: a child process another
+    /// test spawns meanwhile holds its copy until its exec at the latest, never for its life,
+    /// so the write's one close comes soon (Foundation's writes open without O_CLOEXEC). It may
+    /// still come after a watch that began meanwhile: a starting file is `writeStartingFile`'s.
     private func writeClosingOnExec(_ text: String, to path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
         defer { close(fd) }
         let bytes = Array(text.utf8)
         guard write(fd, bytes, bytes.count) == bytes.count else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// A write begun before the watch and closed after it is reported at its close: the caller
+    /// may have read the file before the write was done. A test's starting file can be closed so,
+    /// late: a child process another test spawns while the write is open gets a copy of its
+    /// descriptor (close-on-exec or not) and drops it when it next runs, which a busy machine
+    /// may put after the watch began (`twoPathsToOneFolderBothSeeTheirSaves` so saw its a.json
+    /// reported before its save). A write opened in another folder and linked into the watched
+    /// one is closed as an event of that other folder, and not reported: `writeStartingFile`.
+    @Test func aWriteClosedAfterTheWatchBeganIsReportedUnlessOpenedElsewhere() async throws {
+        let root = try temporaryFolder()
+        let folder = root.appendingPathComponent("watched").path, elsewhere = root.appendingPathComponent("elsewhere").path
+        for path in [folder, elsewhere] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false) }
+        let inPlace = folder + "/a.json", linked = folder + "/b.json"
+        // Each stands for a child's copy of a starting file's descriptor: open across the watch's start.
+        let heldA = open(inPlace, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let heldB = open(elsewhere + "/b.json", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        #expect(write(heldA, "1", 1) == 1 && write(heldB, "1", 1) == 1)
+        #expect(link(elsewhere + "/b.json", linked) == 0)
+        let reports = Reports()
+        let watcher = FileWatcher(poll: false) { reports.add($0) }
+        defer { watcher.stop() }
+        try #require(watcher.mode == .inotify)
+        watcher.watch([inPlace, linked])
+        // b's close first: inotify reports in order, so a's report comes after b's close was read.
+        #expect(close(heldB) == 0)
+        #expect(close(heldA) == 0)
+        try await reports.wait(for: 1)
+        try await waitUntilSettled(watcher)
+        #expect(reports.all == [[FileWatcher.absolute(inPlace)]])
+    }
+
+    /// Writes a file that is there before its watcher starts, in a folder of its own, and links
+    /// it to `path`: a late close of the write (`aWriteClosedAfterTheWatchBeganIsReportedUnlessOpenedElsewhere`)
+    /// is then no report of `path`, and a test's exact reports cannot gain one.
+    private func writeStartingFile(_ text: String, to path: String) throws {
+        let staging = try temporaryFolder()
+        let written = staging.appendingPathComponent("starting").path
+        try text.write(toFile: written, atomically: false, encoding: .utf8)
+        guard link(written, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        try FileManager.default.removeItem(at: staging)
     }
 
     /// A temporary file's write that is closed only after the file was renamed into place (a
@@ -1261,7 +1303,7 @@ struct PreviewTests {
         let folder = try temporaryFolder()
         let file = folder.appendingPathComponent("data.json").path
         let temporary = file + "___jb_tmp___", old = file + "___jb_old___"
-        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        try writeStartingFile("1", to: file)
         let reports = Reports()
         let watcher = FileWatcher(poll: false) { reports.add($0) }
         defer { watcher.stop() }
@@ -1298,7 +1340,7 @@ struct PreviewTests {
         let folder = root.appendingPathComponent("data").path, away = root.appendingPathComponent("data.old").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let file = folder + "/data.json"
-        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        try writeStartingFile("1", to: file)
         let reports = Reports()
         let watcher = FileWatcher(poll: poll) { reports.add($0) }
         defer { watcher.stop() }
@@ -1518,7 +1560,7 @@ struct PreviewTests {
         let data = root.appendingPathComponent("data").path, shared = root.appendingPathComponent("shared").path
         for folder in [data, shared] { try files.createDirectory(atPath: folder, withIntermediateDirectories: false) }
         let a = shared + "/a.json", b = shared + "/b.json", file = data + "/data.json"
-        for target in [a, b] { try "1".write(toFile: target, atomically: false, encoding: .utf8) }
+        for target in [a, b] { try writeStartingFile("1", to: target) }
         try files.createSymbolicLink(atPath: file, withDestinationPath: a)
         let reports = Reports()
         let watcher = FileWatcher(poll: poll) { reports.add($0) }
@@ -1706,7 +1748,7 @@ struct PreviewTests {
     /// name that file alone.
     private func watchedFile(_ name: String, in folder: URL, poll: Bool) throws -> (file: String, counter: Counter, watcher: FileWatcher) {
         let file = folder.appendingPathComponent(name).path
-        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        try writeStartingFile("1", to: file)
         let (counter, watcher) = countingWatcher(of: file, poll: poll)
         watcher.watch([file])
         return (file, counter, watcher)
@@ -1757,7 +1799,7 @@ struct PreviewTests {
         let other = root.appendingPathComponent("other").path
         for folder in [real, other] {
             try files.createDirectory(atPath: folder, withIntermediateDirectories: false)
-            try "1".write(toFile: folder + "/data.json", atomically: false, encoding: .utf8)
+            try writeStartingFile("1", to: folder + "/data.json")
         }
         try files.createSymbolicLink(atPath: link, withDestinationPath: real)
         return (root, link, other, link + "/data.json")
