@@ -9,7 +9,7 @@
 ** methods (`require("mosaic"):inset(8)`, `require("appstore"):with{...}`, see docs/scripts.md,
 ** "Scripts as values"); its own fields still win.
 */
-#include "LuaBridge.h"
+#include "Bridge.h"
 
 #include <string.h>
 
@@ -64,10 +64,14 @@ static int tb_require(lua_State *L) {
   lua_pushvalue(L, lua_upvalueindex(2));
   lua_pushvalue(L, 2);
   lua_pushvalue(L, 1);
-  lua_call(L, 2, 3);                                   /* 3 chunk|nil, 4 message, 5 unplaced */
+  lua_call(L, 2, 3);                                   /* 3 chunk|nil, 4 message, 5 where */
   if (lua_isnil(L, 3)) {
-    /* a file that could not be read is the require's fault, named at its line as the
-    ** searcher's refusals are; a compile error has the module's own "file:line:" */
+    /* The module's text is not at fault unless it did not compile, so everything else is named
+    ** at the require's line: a file that could not be read as the searcher's refusals are, the
+    ** memory cap met while its environment was set up as any memory error is (placed where
+    ** the script runs, kind and traceback kept). A compile error has the module's own
+    ** "file:line:". */
+    if (lua_type(L, 5) == LUA_TSTRING) tb_raisememory(L);   /* "memory"; returns only uncapped */
     if (lua_toboolean(L, 5)) return tb_deferror(L, "%s", lua_tostring(L, 4));
     lua_settop(L, 4);
     return lua_error(L);

@@ -44,8 +44,8 @@ import Testing
         try Self.grid.write(to: root.appendingPathComponent("g.lua"), atomically: true, encoding: .utf8)
         let failures = [
             ("built-in param", "tests/grid_test.lua:2: t.run: unknown param 'colums' for the waterfall layout (did you mean columns?); known params: columns, spacing"),
-            ("script param", "tests/grid_test.lua:3: t.run: tests/../g.lua:4: param 'columns' expects a number, got \"2\""),
-            ("dataset", "tests/grid_test.lua:4: t.run: tests/../nothing.json: expected a dataset file, found no such file."),
+            ("script param", "tests/grid_test.lua:3: t.run: g.lua:4: param 'columns' expects a number, got \"2\""),
+            ("dataset", "tests/grid_test.lua:4: t.run: nothing.json: expected a dataset file, found no such file."),
             ("rounding", "tests/grid_test.lua:5: expected values to be equal: the value is 0.30000000000000004, expected 0.3 (they differ by a rounding error: use toBeCloseTo(0.3))"),
             ("far apart", "tests/grid_test.lua:6: expected values to be equal: the value is 0.5, expected 0.3"),
         ]

@@ -79,9 +79,9 @@ import Testing
         #expect(lines == [
             "✔ tests/pick_test.lua › a choice (_ ms)",
             "✘ tests/pick_test.lua › not a choice (_ ms)",
-            #"    tests/pick_test.lua:5: t.run: tests/../pick.lua:2: param 'mode' expects one of "grid", "list", got "tiles""#,
+            #"    tests/pick_test.lua:5: t.run: pick.lua:2: param 'mode' expects one of "grid", "list", got "tiles""#,
             "✘ tests/pick_test.lua › a near miss (_ ms)",
-            #"    tests/pick_test.lua:6: t.run: tests/../pick.lua:2: param 'mode' expects one of "grid", "list", got "lsit" (did you mean list?)"#,
+            #"    tests/pick_test.lua:6: t.run: pick.lua:2: param 'mode' expects one of "grid", "list", got "lsit" (did you mean list?)"#,
             "1 passed, 2 failed",
         ], "\(run.stdout)\(run.stderr)")
     }

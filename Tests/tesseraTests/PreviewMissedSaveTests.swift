@@ -160,7 +160,7 @@ struct PreviewMissedSaveTests {
 
             """)
         let printed = ErrorLog()
-        session.animatorOutput = { printed.add($0) }
+        session.scriptOutput = { printed.add($0) }
         session.render()
         try save(#"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#, to: data, in: session)
         try save(#"{"items": [{"id": "d"}, {"id": "a"}, {"id": "b"}, {"id": "c"}]}"#, to: data, in: session)

@@ -481,7 +481,7 @@ import Testing
         #expect(run.status == 1)
         #expect(Self.lines(run.stdout) == [
             "✘ tests/grid_test.lua › missing dataset (_ ms)",
-            "    tests/grid_test.lua:2: t.run: tests/../nothing.json: expected a dataset file, found no such file.",
+            "    tests/grid_test.lua:2: t.run: nothing.json: expected a dataset file, found no such file.",
             "✔ tests/grid_test.lua › offset (_ ms)",
             "1 passed, 1 failed",
             "",
@@ -519,10 +519,10 @@ import Testing
         try "return { simpleLayout = function(ctx) x = = 1 end }\n"
             .write(to: layouts.appendingPathComponent("syntax.lua"), atomically: true, encoding: .utf8)
         let failures = [
-            ("layout error", "tests/grid_test.lua:3: t.run: tests/../layouts/bad.lua:3: attempt to index a nil value (local 'item')"),
-            ("load error", "tests/grid_test.lua:5: t.run: tests/../layouts/badload.lua:2: attempt to index a nil value (local 'size')"),
-            ("syntax error", "tests/grid_test.lua:6: t.run: tests/../layouts/syntax.lua:1: unexpected symbol near '='"),
-            ("dataset error", "tests/grid_test.lua:7: t.run: tests/../nothing.json: expected a dataset file, found no such file."),
+            ("layout error", "tests/grid_test.lua:3: t.run: layouts/bad.lua:3: attempt to index a nil value (local 'item')"),
+            ("load error", "tests/grid_test.lua:5: t.run: layouts/badload.lua:2: attempt to index a nil value (local 'size')"),
+            ("syntax error", "tests/grid_test.lua:6: t.run: layouts/syntax.lua:1: unexpected symbol near '='"),
+            ("dataset error", "tests/grid_test.lua:7: t.run: nothing.json: expected a dataset file, found no such file."),
             ("own error", "tests/grid_test.lua:8: attempt to index a nil value (local 'x')"),
             ("own layout", "tests/grid_test.lua:9: no frames here"),
         ]
@@ -808,7 +808,7 @@ import Testing
         #expect(Self.lines(run.stdout) == [
             "✔ tests/grid_test.lua › grouped (_ ms)",
             "✘ tests/grid_test.lua › missing field (_ ms)",
-            "    tests/grid_test.lua:8: t.run: tests/../items.json: expected some item to have the field \"app\" to section by, found no item with it; the items' fields are \"w\", \"h\".",
+            "    tests/grid_test.lua:8: t.run: items.json: expected some item to have the field \"app\" to section by, found no item with it; the items' fields are \"w\", \"h\".",
             "1 passed, 1 failed",
             "",
         ])
@@ -832,7 +832,7 @@ import Testing
         let run = try Self.test(in: root)
         #expect(Self.lines(run.stdout) == [
             "✘ tests/grid_test.lua › rejected (_ ms)",
-            "    tests/grid_test.lua:2: t.run: tests/../dup.json:2:10: items[1].id: expected a unique id (or a duplicate policy: duplicates = \"pairInOrder\" or \"suffix\"), found \"a\" again (first at items[0], line 1).",
+            "    tests/grid_test.lua:2: t.run: dup.json:2:10: items[1].id: expected a unique id (or a duplicate policy: duplicates = \"pairInOrder\" or \"suffix\"), found \"a\" again (first at items[0], line 1).",
             "✔ tests/grid_test.lua › suffixed (_ ms)",
             "✔ tests/grid_test.lua › paired (_ ms)",
             "✘ tests/grid_test.lua › misspelt (_ ms)",

@@ -25,7 +25,7 @@ extension Dataset.Section {
     /// which requires them to (`Dataset(validating:)` throws instead). O(sections).
     static func requireTiling(_ sections: [Dataset.Section], count: Int, caller: String) {
         guard let misfit = tilingMisfit(sections, count: count) else { return }
-        preconditionFailure("\(caller): the sections do not tile the \(count) items in order (\(misfit)); "
+        preconditionFailure("\(caller): the sections do not tile the \(NumberText.counted(count, "item")) in order (\(misfit)); "
                             + "Dataset(validating:) throws instead")
     }
 }

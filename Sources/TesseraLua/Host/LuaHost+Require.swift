@@ -105,10 +105,14 @@ extension LuaHost {
         }
     }
 
-    /// require's loader(path, name) -> chunk | nil, message[, true]. Upvalue: the `loaded`
-    /// table. A file that cannot be read (one that grew past the size limit or lost its
-    /// permissions since the searcher found it) is worded as the searcher words an unreadable
-    /// module, and the trailing true has `require` name the line that called it.
+    /// require's loader(path, name) -> chunk | nil, message[, where]. Upvalue: the `loaded`
+    /// table. Only a compile error is the module's own, at its line (no `where`). A file that
+    /// cannot be read (one that grew past the size limit or lost its permissions since the
+    /// searcher found it) is worded as the searcher words an unreadable module, and `where`
+    /// true has `require` name the line that called it, as it does for any other failure
+    /// (the module's name then starts the message); `where` "memory" has it raise the memory
+    /// error there (the cap met as the module's environment was set up), as the memory
+    /// error of a script's own line reads.
     static let loadModule: tb_HostFunction = { L, context in
         let L = L!
         let host = LuaHost.from(context)
@@ -126,14 +130,22 @@ extension LuaHost {
                                      loaded: tb_upvalueindex(TB_HOST_UPVALUES + 1))
             _ = lua_setupvalue(L, -2, 1)
             return 1
-        } catch let error as LuaScriptError {
+        } catch let error as LuaScriptError where error.kind == .syntax {
             lua_pushnil(L)
-            LuaStack.push(L, error.kind == .syntax ? error.message : error.description)
+            LuaStack.push(L, error.message)
             return 2
         } catch {
+            // The message alone: require's caller adds its own traceback.
+            let scriptError = error as? LuaScriptError, message = scriptError?.message ?? "\(error)"
             lua_pushnil(L)
-            LuaStack.push(L, "\(error)")
-            return 2
+            if scriptError?.kind == .memory {
+                LuaStack.push(L, message)
+                LuaStack.push(L, "memory")
+            } else {
+                LuaStack.push(L, "module '\(LuaStack.string(L, 2) ?? "")': \(message)")
+                lua_pushboolean(L, 1)
+            }
+            return 3
         }
     }
 }

@@ -199,14 +199,25 @@ import TesseraCore
     /// links left alone: one spelling per folder, for telling folders apart.
     static func standardized(_ path: String) -> String {
         if shipped(path) != nil { return path }
-        let absolute = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+        return lexicallyNormalized(path.hasPrefix("/") ? path : currentDirectory() + "/" + path)
+    }
+
+    /// `path` with its `.` segments, repeated slashes and each `name/..` pair taken out by name,
+    /// links left alone (`tests/../layouts/x.lua` is `layouts/x.lua`): a path joined to a folder
+    /// as a person would write it. A relative path keeps the `..` it starts with (`../x.lua`);
+    /// an absolute one drops those at the root. "." when nothing is left. O(length).
+    static func lexicallyNormalized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
-        for part in absolute.split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
-            parts.append(part)
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part != ".." || !absolute {
+                parts.append(part)
+            }
         }
-        return "/" + parts.joined(separator: "/")
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
     /// Writes `line` and a newline to the standard error.

@@ -123,8 +123,10 @@ final class LayoutTestSession {
         return options.roots.contains { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
     }
 
-    /// `path` as a test file names it: relative to the test file's folder.
+    /// `path` as a test file names it: relative to the test file's folder, with the `..` that
+    /// climbs out of it taken out by name (`tests/../layouts/x.lua` is `layouts/x.lua`, as the
+    /// messages name it).
     func resolve(_ path: String) -> String {
-        path.hasPrefix("/") ? path : LuaHost.join(folder, path)
+        ScriptFiles.lexicallyNormalized(path.hasPrefix("/") ? path : LuaHost.join(folder, path))
     }
 }

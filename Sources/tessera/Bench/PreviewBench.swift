@@ -161,6 +161,7 @@ enum PreviewBench: BenchSuite {
         let session = PreviewSession(configuration)
         session.log = { _ in }
         session.logError = { _ in }
+        session.scriptOutput = { _ in }
         let reports = Reports()
         session.onPainted = { reports.add($0) }
         session.onRun = { reports.add($0) }

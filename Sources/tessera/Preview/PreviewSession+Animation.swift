@@ -36,7 +36,7 @@ extension PreviewSession {
               PlayedChange.between(old.inputs, and: new.inputs, in: configuration) != nil else { return nil }
         let label = Self.replayLabel(from: from, to: to)
         return try? animation(name, from: old.run, to: new.run, generation: to, relaying: nil,
-                              scriptFiles: ScriptFileBytes(new.inputs.files), output: { [animatorOutput] in animatorOutput("\(label) \($0)") })
+                              scriptFiles: ScriptFileBytes(new.inputs.files), output: printing(label: label))
     }
 
     /// What starts each line the animator prints while it plays from generation `from` to `to`
@@ -48,7 +48,7 @@ extension PreviewSession {
     /// The message of the animation from `last`'s picture to `run`'s (generation `generation`)
     /// with the animator `name`, at the page's offset: `relaying` lays `last`'s data out again and reloads it to `run`'s
     /// data (a data save); nil replays both pictures' frames. The animator prints to `output`
-    /// (`animatorOutput` unless given).
+    /// (`printing()` unless given).
     private func animation(_ name: String, from last: LayoutRun, to run: LayoutRun, generation: Int, relaying layout: (any Layout)?,
                            scriptFiles: ScriptFileBytes, output: ((String) -> Void)? = nil) throws -> String {
         let (offset, shelves) = stateLock.withLock { (pageOffset, pageShelves) }
@@ -57,7 +57,7 @@ extension PreviewSession {
                                      size: .rule(ItemSizing(rule: configuration.sizing)))
         let engine = CollectionEngine(provider: provider, viewport: run.viewport, guides: configuration.guides)
         engine.animator = try animatorNamed(name, params: configuration.animatorParams, configuration.limits, reading: scriptFiles,
-                                         output: output ?? animatorOutput)
+                                         output: output ?? printing())
         for (section, shelfOffset) in shelves { engine.setOffset(shelfOffset, ofSection: section) }
         try engine.scroll(to: offset)
         let dataset = run.dataset

@@ -12,7 +12,7 @@ extension PreviewSession {
     /// the read stage compared (a module not read yet, newly required, is read once and kept).
     func scriptHost(reading files: ScriptFileBytes) throws -> LuaHost {
         let lua = try LuaHost(limits: configuration.limits.scriptLimits)
-        lua.output = { [logError] line in logError(line) }
+        lua.output = printing()
         files.serve(lua)
         runUses(lua)
         return lua

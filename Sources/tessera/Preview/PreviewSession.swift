@@ -68,8 +68,8 @@ final class PreviewSession: @unchecked Sendable {
     /// Where each run's line and each error go.
     var log: @Sendable (String) -> Void = { printLine($0) }
     var logError: @Sendable (String) -> Void = { reportError($0) }
-    /// Where an animator script's `print` lines go.
-    var animatorOutput: @Sendable (String) -> Void = { try? StandardStream.error.write(line: $0) }
+    /// Where the layout script's and the animator script's `print` lines go, as `printing` shapes them.
+    var scriptOutput: @Sendable (String) -> Void = { try? StandardStream.error.write(line: $0) }
     /// A page's report of a generation painted (after two animation frames).
     struct Paint: Sendable {
         var generation: Int

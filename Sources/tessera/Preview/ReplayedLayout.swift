@@ -11,7 +11,8 @@ struct ReplayedLayout: Layout {
     /// `result`, for the items it was laid out for. O(1).
     func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         guard context.count == result.count else {
-            throw LayoutError.invalidResult(layout: name, problem: "laid out for \(result.count) items, asked for \(context.count)")
+            throw LayoutError.invalidResult(layout: name, problem: "laid out for \(NumberText.counted(result.count, "item")), "
+                                            + "asked for \(NumberText.grouped(context.count))")
         }
         return AnyLayoutResult(result)
     }
