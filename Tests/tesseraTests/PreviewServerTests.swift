@@ -540,18 +540,22 @@ struct PreviewServerTests {
     /// over `sendRate` (a slow-loris reader cannot hold a thread for good), and reset.
     @Test func aPageReadTooSlowlyIsResetAtItsSizesDeadline() throws {
         var limits = PreviewServer.Limits()
-        limits.sendSeconds = 0.5
-        limits.sendRate = 4 << 20
+        // A stall of sendSeconds also resets a page: 3 s, so that a reader kept off the CPU
+        // by a busy machine (0.5 s was seen) is not taken for one that stopped.
+        limits.sendSeconds = 3
+        limits.sendRate = 8 << 20
         let (server, port, get) = try Self.serverWithLargePage(limits)
         defer { server.shutDown() }
         let client = try TestClient(port: port, receiveBuffer: 16 << 10)
         defer { client.close() }
         try client.send(Array(get.utf8))
-        // About 160 KB a second: the page's 16 MB would take 100 s; it is given 0.5 + 4 s.
+        // About 160 KB a second: the page's 16 MB would take 100 s; it is given 3 + 2 s, of
+        // which its 12 MB frame alone earns 1.5.
         let start = ConnectedSocket.now()
         let (read, end) = client.readSlowly(chunk: 8 << 10, pause: 50_000)
         #expect(end == ECONNRESET)
-        #expect(ConnectedSocket.now() - start > 4, "cut no sooner than its size allows")
+        #expect(ConnectedSocket.now() - start > limits.sendSeconds + Double(12 << 20) / Double(limits.sendRate),
+                "cut no sooner than its size allows")
         #expect(read.count < 8 << 20, "\(read.count) bytes read")
         try Self.waitUntil { server.connectionCount == 0 }
     }
