@@ -28,6 +28,40 @@ import Testing
         #expect(run.stdout == "")
     }
 
+    /// A script that reads a field some items lack fails at its line with which items lack it
+    /// and what to do, in run and check alike.
+    @Test func aFieldSomeItemsLackIsNamedWithTheFirstSuchItem() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = """
+        return {
+          simpleLayout = function(ctx)
+            local y = 0
+            for i = 1, ctx.count do
+              local h = ctx:item(i).rating * 10
+              ctx.set(i, 0, y, ctx.width, h)
+              y = y + h
+            end
+          end,
+        }
+
+        """
+        try script.write(to: dir.appendingPathComponent("rated.lua"), atomically: true, encoding: .utf8)
+        try "{\"id\":\"a\",\"w\":10,\"h\":20,\"rating\":3}\n{\"id\":\"b\",\"w\":10,\"h\":20}\n"
+            .write(to: dir.appendingPathComponent("d.jsonl"), atomically: true, encoding: .utf8)
+        for command in ["run", "check"] {
+            let r = try runTessera([command, "rated.lua", "--data", "d.jsonl"], in: dir)
+            #expect(r.status == 1 && r.stdout == "", "\(command)")
+            #expect(r.stderr == """
+            Error: rated.lua:5: attempt to perform arithmetic on a nil value (field 'rating'); 1 of the 2 items have no field 'rating', \
+            the first ctx:item(2) (id "b"): give them one in the data, or read it with a default (ctx:item(i).rating or 0).
+            stack traceback:
+            \trated.lua:5: in function <rated.lua:2>
+
+            """, "\(command)")
+        }
+    }
+
     @Test func everyRunFailureStartsWithTRun() throws {
         let root = try TestCommandTests.project(test: """
         local t = require("tessera")

@@ -488,6 +488,34 @@ import Testing
         ])
     }
 
+    /// A t.run path written from the working directory, as the commands take it, where the test
+    /// file's folder has no such file, says that a test's paths start from its folder and what
+    /// to write instead; a path missing from both keeps the plain sentence.
+    @Test func tRunPathsWrittenFromTheWorkingDirectorySayWhatToWrite() throws {
+        let root = try Self.project(test: """
+        local t = require("tessera")
+        test("dataset", function() t.run("flow", {data = "items.json"}) end)
+        test("script", function() t.run("layouts/mine.lua") end)
+        test("neither", function() t.run("flow", {data = "other.json"}) end)
+        """)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("layouts"), withIntermediateDirectories: true)
+        try "return require('tessera').flow{}\n".write(to: root.appendingPathComponent("layouts/mine.lua"), atomically: true, encoding: .utf8)
+        let run = try Self.test(in: root)
+        #expect(run.status == 1)
+        #expect(Self.lines(run.stdout) == [
+            "✘ tests/grid_test.lua › dataset (_ ms)",
+            "    tests/grid_test.lua:2: t.run: tests/items.json: expected a dataset file, found no such file "
+                + "(paths in a test file are relative to its folder, tests: write ../items.json).",
+            "✘ tests/grid_test.lua › script (_ ms)",
+            "    tests/grid_test.lua:3: t.run: tests/layouts/mine.lua: expected a script file, found no such file "
+                + "(paths in a test file are relative to its folder, tests: write ../layouts/mine.lua).",
+            "✘ tests/grid_test.lua › neither (_ ms)",
+            "    tests/grid_test.lua:4: t.run: tests/other.json: expected a dataset file, found no such file.",
+            "0 passed, 3 failed",
+            "",
+        ])
+    }
+
     /// A layout script that fails inside t.run (an error as it lays out, as it loads, or a syntax
     /// error) names the test's line and the script's, as a dataset's failure does, in the text
     /// output and in JUnit's; an error at a line of the test file (its own code, a layout it

@@ -275,6 +275,31 @@ import Testing
         #expect(own.stderr == "Error: mine/waterfall.lua: expected a script file, found no such file.\n")
     }
 
+    /// A script of one's own named without its `.lua` (`out/list` for `out/list.lua`, or `list`
+    /// inside `out/`) or misspelt beside its file points at the file; a path near no script
+    /// gets the plain sentence.
+    @Test func aScriptNamedWithoutItsExtensionPointsAtItsFile() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try "return { simpleLayout = function(ctx) end }\n".write(to: out.appendingPathComponent("list.lua"), atomically: true, encoding: .utf8)
+        let expected = "expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name "
+            + "(appstore, emoji-split, grid, justified, mosaic, rings, sectioned, timeline); `tessera layouts` lists them."
+        let cases: [(folder: URL, arguments: [String], hint: String)] = [
+            (dir, ["run", "out/list"], " (did you mean out/list.lua?)"),
+            (dir, ["check", "out/lst"], " (did you mean out/list.lua?)"),
+            (dir, ["run", "out/list.lu"], " (did you mean out/list.lua?)"),
+            (out, ["run", "list"], " (did you mean list.lua?)"),
+            (dir, ["run", "out/nothing-like-it"], ""),
+        ]
+        for (folder, arguments, hint) in cases {
+            let r = try runTessera(arguments, in: folder, input: "", environment: ["TESSERA_PATH": nil])
+            #expect(r.status == 1 && r.stdout == "", "\(arguments)")
+            #expect(r.stderr == "Error: unknown layout '\(arguments[1])'\(hint); \(expected)\n")
+        }
+    }
+
     /// A folder where the script or the data file should be, named like one (`x.lua`, `x.json`):
     /// refused at once, as run refuses it (the preview served a page no save could fix; run
     /// said the script "cannot be read").

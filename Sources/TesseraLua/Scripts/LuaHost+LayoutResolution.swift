@@ -42,13 +42,27 @@ extension LuaHost {
         // A built-in's name shadows the script of the same name (the shipped waterfall.lua runs
         // by path only), so the message lists it once, as the built-in it would run.
         let scripts = ScriptCatalog.scripts(in: searchPaths).map(\.name).filter { !BuiltinLayouts.names.contains($0) }
+        let file = Self.scriptFileMeant(by: nameOrPath)
         throw LayoutError.unknownLayout(name: nameOrPath,
-                                        suggestion: DidYouMean.suggestion(for: nameOrPath, among: BuiltinLayouts.names + scripts),
+                                        suggestion: file.exact ?? DidYouMean.suggestion(for: nameOrPath, among: BuiltinLayouts.names + scripts) ?? file.near,
                                         builtins: BuiltinLayouts.names, scripts: scripts)
     }
 }
 
 extension LuaHost {
+    /// The script file a name that found no layout may have meant: `exact` when the name lacks
+    /// only its `.lua` (`out/list` for `out/list.lua`, which is there); `near`, for a name with a
+    /// folder, the `.lua` file next to it that it misspells (`out/lst`, `out/list.lu`). A name
+    /// that is a dataset's file name gets neither: the command line says where that goes.
+    /// Asked only once the name has found nothing; lists a folder at most twice.
+    static func scriptFileMeant(by name: String) -> (exact: String?, near: String?) {
+        guard !name.isEmpty, !name.hasSuffix("/"), DatasetFormat(fileName: name) == nil else { return (nil, nil) }
+        if ScriptFiles.isFile(name + ".lua") { return (name + ".lua", nil) }
+        guard name.contains("/") else { return (nil, nil) }
+        return (nil, NearbyFile.suggestion(for: name + ".lua", extensions: ["lua"])
+                    ?? NearbyFile.suggestion(for: name, extensions: ["lua"]))
+    }
+
     /// " (a script by name takes no .lua: waterfall runs /.../layouts/waterfall.lua)" when the
     /// missing `path` is a bare file name whose name without `.lua` finds a script in
     /// `searchPaths` (`tessera run waterfall.lua` outside the repository), and `message` names

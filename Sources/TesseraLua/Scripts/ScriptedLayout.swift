@@ -96,8 +96,20 @@ public struct ScriptedLayout: Layout, @unchecked Sendable {
             do { return HostAnchoredResult.anchored(try layout.layout(context), host: host) }
             catch let error as LayoutError where !origin.isEmpty { throw error.prefixed(origin) }
         case .built: return HostAnchoredResult.anchored(try host.buildLayout(version, params: resolved).layout(context), host: host)
-        case .simple: return try host.runSimple(version, params: resolved, context: context)
-        case .analytic: return try host.runAnalytic(version, params: resolved, context: context)
+        case .simple: return try notingMissingFields(context) { try host.runSimple(version, params: resolved, context: context) }
+        case .analytic: return try notingMissingFields(context) { try host.runAnalytic(version, params: resolved, context: context) }
+        }
+    }
+
+    /// `run`'s result, or its runtime error with what the data says of a nil field it names
+    /// (`MissingFieldNote`), before the sentence's end.
+    private func notingMissingFields<T>(_ context: LayoutContext, _ run: () throws -> T) throws -> T {
+        do { return try run() } catch var error as LuaScriptError where error.kind == .runtime {
+            if let note = MissingFieldNote.note(for: error.message, count: context.count, item: context.item(at:)) {
+                let ended = error.message.hasSuffix(".")
+                error.message = (ended ? String(error.message.dropLast()) : error.message) + note + (ended ? "." : "")
+            }
+            throw error
         }
     }
 }

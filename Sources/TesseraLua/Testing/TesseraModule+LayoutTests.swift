@@ -44,7 +44,9 @@ extension TesseraModule {
                 }
                 // A missing file, a script's shape or params, a built-in's params: all at the
                 // test's line, as t.run's own checks are.
-                do { layout = try host.layout(named: target, params: params, style: runParameterStyle) } catch let error as LuaScriptError where error.kind == .file || error.kind == .script {
+                do { layout = try host.layout(named: target, params: params, style: runParameterStyle) } catch let error as LuaScriptError where error.kind == .file {
+                    throw args.relayed(name.hasSuffix(".lua") ? session.notingWorkingDirectory(error.message, name: name) : error.message)
+                } catch let error as LuaScriptError where error.kind == .script {
                     throw args.relayed(error.message)
                 } catch let error as LayoutError {
                     throw args.relayed(error.message)
@@ -72,7 +74,7 @@ extension TesseraModule {
                         throw args.outsideProject("dataset '\(name)'", roots: session.options.roots)
                     }
                     do { return try DatasetLoader.load(path: path, duplicatePolicy: duplicates) } catch let error as DatasetError {
-                        throw args.relayed(error.naming(policyNote: runPolicyNote).description)
+                        throw args.relayed(session.notingWorkingDirectory(error.naming(policyNote: runPolicyNote).description, name: name))
                     }
                 case LUA_TTABLE:
                     let data = try DiffSide(args, slot: slot, name: "options.data", poll: poll).dataset()

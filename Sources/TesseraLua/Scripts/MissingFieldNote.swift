@@ -1,0 +1,51 @@
+import TesseraCore
+
+/// What the data says about a script that failed on a missing field: Lua's "attempt to perform
+/// arithmetic on a nil value (field 'rating')" names the field, not the item, and a dataset
+/// where some items lack a field, or where no item has a misspelt one, is the usual cause.
+enum MissingFieldNote {
+    /// "; 1 of the 12 items have no field 'rating', the first ctx:item(2) (id "b"): give it one
+    /// in the data, or the script a default (ctx:item(i).rating or 0)" when `message` is Lua's
+    /// about a nil `field 'NAME'` and some of the items lack NAME; "; no item has a field 'ratng'
+    /// (did you mean rating?)" when none has it and one field is close; else nil (the nil may
+    /// come from a table of the script's own). Asked only once a script failed: O(items × fields).
+    static func note(for message: String, count: Int, item: (Int) -> Item?) -> String? {
+        let marker = "a nil value (field '"
+        guard count > 0, let start = message.firstRange(of: marker)?.upperBound,
+              let end = message[start...].firstIndex(of: "'"), start < end else { return nil }
+        // Lua writes '?' for a key it cannot name (an array's slot): no field to look for.
+        let name = String(message[start..<end])
+        guard name != "?" else { return nil }
+        var lacking = 0
+        var first: Int?
+        var fields: [String] = []
+        var seen = Set<String>()
+        for i in 0..<count {
+            guard let item = item(i) else { return nil }
+            if item.fields[name] == nil {
+                lacking += 1
+                if first == nil { first = i }
+            }
+            for key in item.fields.keys where seen.insert(key).inserted { fields.append(key) }
+        }
+        guard let first else { return nil }
+        if lacking == count {
+            // A name of one or two letters is close to too many fields to mean one of them.
+            guard name.count >= 3 else { return nil }
+            let hint = DidYouMean.hint(for: name, among: fields)
+            return hint.isEmpty ? nil : "; no item has a field '\(name)'\(hint)"
+        }
+        let id = item(first)!.id
+        let shown = if case .int = id { id.description } else { "\"\(shortenedForMessage(id.description))\"" }
+        let read = isIdentifier(name) ? ".\(name)" : "[\"\(name)\"]"
+        let fallback = message.contains("concatenate") ? "\"\"" : "0"
+        return "; \(lacking) of the \(count) items have no field '\(name)', the first ctx:item(\(first + 1)) (id \(shown)): "
+            + "give them one in the data, or read it with a default (ctx:item(i)\(read) or \(fallback))"
+    }
+
+    /// Whether `name` can follow a dot in Lua (`item.rating`, not `item.my-field`).
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let head = name.unicodeScalars.first, head == "_" || (head.isASCII && head.properties.isAlphabetic) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+    }
+}
