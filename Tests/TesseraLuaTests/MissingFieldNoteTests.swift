@@ -20,7 +20,13 @@ import TesseraCore
                 "; 2 of the 3 items have no field 'rating', the first ctx:item(2) (id 7): give them one in the data, or read it with a default (ctx:item(i).rating or 0)")
         let dashed = [Item(id: "a", fields: ["my-title": "A"]), Item(id: "b", fields: [:])]
         #expect(note("s.lua:5: attempt to concatenate a nil value (field 'my-title')", items: dashed) ==
-                "; 1 of the 2 items have no field 'my-title', the first ctx:item(2) (id \"b\"): give them one in the data, or read it with a default (ctx:item(i)[\"my-title\"] or \"\")")
+                "; 1 of the 2 items has no field 'my-title', the first ctx:item(2) (id \"b\"): give it one in the data, or read it with a default (ctx:item(i)[\"my-title\"] or \"\")")
+    }
+
+    @Test func largeCountsAreGrouped() {
+        let many = (0..<2_500).map { i -> Item in Item(id: .int(i), fields: i < 1_000 ? ["rating": 1] : [:]) }
+        #expect(note("s.lua:5: attempt to perform arithmetic on a nil value (field 'rating')", items: many) ==
+                "; 1,500 of the 2,500 items have no field 'rating', the first ctx:item(1001) (id 1000): give them one in the data, or read it with a default (ctx:item(i).rating or 0)")
     }
 
     @Test func aFieldNoItemHasGetsTheCloseOne() {

@@ -53,8 +53,8 @@ import Testing
             let r = try runTessera([command, "rated.lua", "--data", "d.jsonl"], in: dir)
             #expect(r.status == 1 && r.stdout == "", "\(command)")
             #expect(r.stderr == """
-            Error: rated.lua:5: attempt to perform arithmetic on a nil value (field 'rating'); 1 of the 2 items have no field 'rating', \
-            the first ctx:item(2) (id "b"): give them one in the data, or read it with a default (ctx:item(i).rating or 0).
+            Error: rated.lua:5: attempt to perform arithmetic on a nil value (field 'rating'); 1 of the 2 items has no field 'rating', \
+            the first ctx:item(2) (id "b"): give it one in the data, or read it with a default (ctx:item(i).rating or 0).
             stack traceback:
             \trated.lua:5: in function <rated.lua:2>
 

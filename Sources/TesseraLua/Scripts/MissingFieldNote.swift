@@ -4,8 +4,8 @@ import TesseraCore
 /// arithmetic on a nil value (field 'rating')" names the field, not the item, and a dataset
 /// where some items lack a field, or where no item has a misspelt one, is the usual cause.
 enum MissingFieldNote {
-    /// "; 1 of the 12 items have no field 'rating', the first ctx:item(2) (id "b"): give it one
-    /// in the data, or the script a default (ctx:item(i).rating or 0)" when `message` is Lua's
+    /// "; 1 of the 12 items has no field 'rating', the first ctx:item(2) (id "b"): give it one
+    /// in the data, or read it with a default (ctx:item(i).rating or 0)" when `message` is Lua's
     /// about a nil `field 'NAME'` and some of the items lack NAME; "; no item has a field 'ratng'
     /// (did you mean rating?)" when none has it and one field is close; else nil (the nil may
     /// come from a table of the script's own). Asked only once a script failed: O(items × fields).
@@ -39,8 +39,9 @@ enum MissingFieldNote {
         let shown = if case .int = id { id.description } else { "\"\(shortenedForMessage(id.description))\"" }
         let read = isIdentifier(name) ? ".\(name)" : "[\"\(name)\"]"
         let fallback = message.contains("concatenate") ? "\"\"" : "0"
-        return "; \(lacking) of the \(count) items have no field '\(name)', the first ctx:item(\(first + 1)) (id \(shown)): "
-            + "give them one in the data, or read it with a default (ctx:item(i)\(read) or \(fallback))"
+        let (verb, them) = lacking == 1 ? ("has", "it") : ("have", "them")
+        return "; \(NumberText.grouped(lacking)) of the \(NumberText.grouped(count)) items \(verb) no field '\(name)', "
+            + "the first ctx:item(\(first + 1)) (id \(shown)): give \(them) one in the data, or read it with a default (ctx:item(i)\(read) or \(fallback))"
     }
 
     /// Whether `name` can follow a dot in Lua (`item.rating`, not `item.my-field`).
