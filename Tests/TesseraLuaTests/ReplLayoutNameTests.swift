@@ -32,6 +32,19 @@ import TesseraCore
         ])
     }
 
+    /// A decorator quotes an inner name of at most 100 bytes whole, else as "...": names are
+    /// held outside the script's memory cap, so they must not grow with the nesting.
+    @Test func aDeepNameIsCutToItsOuterLevels() throws {
+        let repl = try ReplRecorder()
+        repl.feed("l = t.flow{} for i = 1, 14 do l = l:inset(1) end", "l",
+                  "for i = 15, 20 do l = l:inset(1) end", "l")
+        let whole = String(repeating: "inset(", count: 14) + "flow" + String(repeating: ")", count: 14)
+        #expect(whole.utf8.count == 102)
+        #expect(repl.err == [])
+        #expect(repl.out == ["tessera layout: " + whole,
+                             "tessera layout: " + String(repeating: "inset(", count: 6) + "..." + String(repeating: ")", count: 6)])
+    }
+
     @Test func aResultNamesItsLayoutAsTheLayoutPrints() throws {
         let repl = try ReplRecorder()
         repl.feed("run(t.flow{}:inset(2))", "run('waterfall')", "run(t.waterfall{}:with{})")

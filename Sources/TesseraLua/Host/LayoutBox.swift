@@ -15,6 +15,8 @@ final class LayoutBox {
     let origin: String
     /// What the user wrote or can write to make it (see `LuaHost.pushLayout(_:name:)`).
     let name: String
+    /// The longest name a decorator's name quotes whole (`LuaHost.decoratedName`).
+    static let longestInnerName = 100
     init(_ layout: any Layout, name: String, depth: Int = 1, origin: String = "") {
         self.layout = layout; self.name = name; self.depth = depth; self.origin = origin
     }
@@ -141,5 +143,15 @@ extension LuaHost {
     /// `layout`: a `t.*` value's, or a script table's.
     func layoutName(at index: Int32, of layout: any Layout) -> String {
         box(at: index, meta: layoutMetaRef, as: LayoutBox.self)?.name ?? (layout as? ScriptedLayout)?.name ?? "?"
+    }
+
+    /// [-0, +0, -] The name of `decorator` over the layout value at `index` (read as `layout`):
+    /// "inset(waterfall)". An inner name past `LayoutBox.longestInnerName` bytes shows as "..."
+    /// ("inset(...)"): names live outside the script's memory cap, and one per level would
+    /// otherwise grow with the nesting, so a script keeping many deep layouts could hold far
+    /// more than the cap allows. O(length of the inner name).
+    func decoratedName(_ decorator: String, at index: Int32, of layout: any Layout) -> String {
+        let inner = layoutName(at: index, of: layout)
+        return "\(decorator)(\(inner.utf8.count > LayoutBox.longestInnerName ? "..." : inner))"
     }
 }

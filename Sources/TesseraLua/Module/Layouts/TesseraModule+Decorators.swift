@@ -25,7 +25,7 @@ extension TesseraModule {
     static let moduleInset: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
-            host.pushLayout(InsetLayout(root, insets: try insets(args, at: 2)), name: "inset(\(host.layoutName(at: 1, of: root)))")
+            host.pushLayout(InsetLayout(root, insets: try insets(args, at: 2)), name: host.decoratedName("inset", at: 1, of: root))
             return 1
         }
     }
@@ -35,7 +35,7 @@ extension TesseraModule {
         LuaHost.hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
             host.pushLayout(VisibleFrameInsetLayout(root, insets: try insets(args, at: 2)),
-                            name: "visibleFrameInset(\(host.layoutName(at: 1, of: root)))")
+                            name: host.decoratedName("visibleFrameInset", at: 1, of: root))
             return 1
         }
     }
@@ -44,7 +44,7 @@ extension TesseraModule {
     static let moduleTranspose: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
-            host.pushLayout(TransposeLayout(root), name: "transpose(\(host.layoutName(at: 1, of: root)))")
+            host.pushLayout(TransposeLayout(root), name: host.decoratedName("transpose", at: 1, of: root))
             return 1
         }
     }
@@ -90,7 +90,7 @@ extension TesseraModule {
     static let moduleSticky: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
-            let name = "sticky(\(host.layoutName(at: 1, of: root)))"
+            let name = host.decoratedName("sticky", at: 1, of: root)
             if args.isAbsent(2) {
                 host.pushLayout(PinnedLayout(root), name: name)
             } else {

@@ -17,7 +17,7 @@ extension TesseraModule {
             if LuaStack.parameterName(args.L, 2, at: 2) == "pw" {
                 throw args.error(.argument(2, "size"), "takes (item, i, pw, ph), but its second parameter is named pw, as in the order sized had before (item, pw, ph, i); write function(item, i, pw, ph)")
             }
-            host.pushLayout(LuaSizedLayout(root: root, size: size, order: .indexSecond), name: "sized(\(host.layoutName(at: 1, of: root)))")
+            host.pushLayout(LuaSizedLayout(root: root, size: size, order: .indexSecond), name: host.decoratedName("sized", at: 1, of: root))
             return 1
         }
     }
