@@ -41,10 +41,6 @@ struct LuaTokens {
             at + offset < bytes.count ? bytes[at + offset] : nil
         }
 
-        static func isNameStart(_ b: UInt8) -> Bool { b == 0x5F || (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
-        static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-        static func isNamePart(_ b: UInt8) -> Bool { isNameStart(b) || isDigit(b) }
-
         mutating func add(_ kind: Kind, from start: Int) {
             let text = String(decoding: bytes[start..<at], as: UTF8.self)
             tokens.append(Token(kind: kind, range: start..<at, text: text))
@@ -65,11 +61,11 @@ struct LuaTokens {
                 case 0x22, 0x27:                                     // " or '
                     skipShortString(quote: b)
                     add(.string, from: start)
-                case _ where Lexer.isDigit(b) || (b == 0x2E && peek(1).map(Lexer.isDigit) == true):
+                case _ where LuaName.isDigit(b) || (b == 0x2E && peek(1).map(LuaName.isDigit) == true):
                     skipNumber()
                     add(.number, from: start)
-                case _ where Lexer.isNameStart(b):
-                    while let c = peek(), Lexer.isNamePart(c) { at += 1 }
+                case _ where LuaName.isNameStart(b):
+                    while let c = peek(), LuaName.isNamePart(c) { at += 1 }
                     add(.word, from: start)
                 default:
                     at += 1
@@ -122,7 +118,7 @@ struct LuaTokens {
         /// Skips a numeral: digits, letters, dots, and a sign right after an exponent mark.
         mutating func skipNumber() {
             while let c = peek() {
-                if Lexer.isNamePart(c) || c == 0x2E {
+                if LuaName.isNamePart(c) || c == 0x2E {
                     at += 1
                 } else if (c == 0x2B || c == 0x2D), at > 0, [0x65, 0x45, 0x70, 0x50].contains(bytes[at - 1]) {
                     at += 1

@@ -45,7 +45,7 @@ extension ReplSession {
         for separator in separators {
             let part = bytes[cursor..<separator]
             // `a:b.c` or `a..b` or `1.5`: no value to look into.
-            guard Self.isName(part), bytes[separator] == UInt8(ascii: ".") || separator == separators.last else {
+            guard LuaName.isName(part), bytes[separator] == UInt8(ascii: ".") || separator == separators.last else {
                 return (partialStart, [])
             }
             path.append(String(decoding: part, as: UTF8.self))
@@ -55,7 +55,7 @@ extension ReplSession {
         let methodsOnly = separators.last.map { bytes[$0] == UInt8(ascii: ":") } ?? false
         var names = Set(names(along: path, methodsOnly: methodsOnly))
         if path.isEmpty { names.formUnion(Self.keywords) }
-        return (partialStart, names.filter { $0.hasPrefix(partial) && Self.isName(Array($0.utf8)[...]) }.sorted())
+        return (partialStart, names.filter { $0.hasPrefix(partial) && LuaName.isName($0.utf8) }.sorted())
     }
 
     /// The names offered after `path` (globals when it is empty).
@@ -187,17 +187,6 @@ extension ReplSession {
     }
 
     private static func isWordByte(_ b: UInt8) -> Bool {
-        isNameByte(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: ":")
-    }
-
-    private static func isNameByte(_ b: UInt8) -> Bool {
-        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
-            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_")
-    }
-
-    /// A Lua name: one or more name bytes, not starting with a digit.
-    private static func isName(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard let first = bytes.first else { return false }
-        return !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) && bytes.allSatisfy(isNameByte)
+        LuaName.isNamePart(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: ":")
     }
 }

@@ -37,16 +37,10 @@ enum MissingFieldNote {
         }
         let id = item(first)!.id
         let shown = if case .int = id { id.description } else { "\"\(shortenedForMessage(id.description))\"" }
-        let read = isIdentifier(name) ? ".\(name)" : "[\"\(name)\"]"
+        let read = LuaName.isName(name.utf8) ? ".\(name)" : "[\"\(name)\"]"
         let fallback = message.contains("concatenate") ? "\"\"" : "0"
         let (verb, them) = lacking == 1 ? ("has", "it") : ("have", "them")
         return "; \(NumberText.grouped(lacking)) of the \(NumberText.grouped(count)) items \(verb) no field '\(name)', "
             + "the first ctx:item(\(first + 1)) (id \(shown)): give \(them) one in the data, or read it with a default (ctx:item(i)\(read) or \(fallback))"
-    }
-
-    /// Whether `name` can follow a dot in Lua (`item.rating`, not `item.my-field`).
-    static func isIdentifier(_ name: String) -> Bool {
-        guard let head = name.unicodeScalars.first, head == "_" || (head.isASCII && head.properties.isAlphabetic) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
     }
 }

@@ -101,9 +101,9 @@ enum TableEntryLine {
                 skipBlanks()
                 guard at < bytes.count else { return nil }
                 let c = bytes[at]
-                if isNameStart(c) {
+                if LuaName.isNameStart(c) {
                     let begin = at
-                    while at < bytes.count, isNameStart(bytes[at]) || (bytes[at] >= 48 && bytes[at] <= 57) { at += 1 }
+                    while at < bytes.count, LuaName.isNamePart(bytes[at]) { at += 1 }
                     return (String(decoding: bytes[begin..<at], as: UTF8.self), lineNumber)
                 }
                 if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
@@ -122,10 +122,6 @@ enum TableEntryLine {
                     at += 1
                 }
             }
-        }
-
-        private func isNameStart(_ c: UInt8) -> Bool {
-            c == UInt8(ascii: "_") || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
         }
 
         /// From a quote: past the closing one (an escaped quote does not close it).
