@@ -71,8 +71,9 @@ static int tb_require(lua_State *L) {
     ** memory cap met while its environment was set up as any memory error is (placed where
     ** the script runs, kind and traceback kept). A compile error has the module's own
     ** "file:line:". */
-    if (lua_type(L, 5) == LUA_TSTRING) tb_raisememory(L);   /* "memory"; returns only uncapped */
-    if (lua_toboolean(L, 5)) return tb_deferror(L, "%s", lua_tostring(L, 4));
+    lua_Integer where = lua_tointeger(L, 5);           /* 0 when absent */
+    if (where == TB_LOADERROR_MEMORY) tb_raisememory(L);   /* returns only uncapped */
+    if (where != 0) return tb_deferror(L, "%s", lua_tostring(L, 4));
     lua_settop(L, 4);
     return lua_error(L);
   }

@@ -11,12 +11,12 @@ import TesseraLua
 /// folder (`cascade`), or a `.lua` file, with its `K=V` parameters (`tessera animate`,
 /// `tessera scroll`, `tessera preview`). With `files`, the script and what it requires are run
 /// from those bytes (the preview's, as its read stage compared them), not read again. A script's
-/// `print` lines go to `output` (stderr unless given).
+/// `print` lines go to `output` (`writeScriptLine` unless given).
 func animatorNamed(_ animator: String, params: OrderedDictionary<String, JSONValue>, _ options: ScriptLimitOptions,
-                   reading files: ScriptFileBytes? = nil, output: ((String) -> Void)? = nil) throws -> any Animator {
+                   reading files: ScriptFileBytes? = nil, output: @escaping (String) -> Void = writeScriptLine) throws -> any Animator {
     if let builtin = try BuiltinAnimators.make(animator, params: params, source: "--animator \(animator)") { return builtin }
     let host = try LuaHost(limits: options.scriptLimits)
-    host.output = output ?? { line in try? StandardStream.error.write(line: line) }
+    host.output = output
     files?.serve(host)
     guard let path = host.animatorScriptPath(animator) else {
         if animator.hasSuffix(".lua") {

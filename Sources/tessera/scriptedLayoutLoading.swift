@@ -13,11 +13,17 @@ func resolveLayout(_ nameOrPath: String, params: OrderedDictionary<String, JSONV
     try scriptHost(limits: limits).layout(named: nameOrPath, params: params)
 }
 
-/// A new sandboxed Lua host under `limits` whose `print` writes to stderr.
+/// A new sandboxed Lua host under `limits` whose `print` writes to stderr (`writeScriptLine`).
 func scriptHost(limits: ScriptLimitOptions) throws -> LuaHost {
     let host = try LuaHost(limits: limits.scriptLimits)
-    host.output = { line in try? StandardStream.error.write(line: line) }
+    host.output = writeScriptLine
     return host
+}
+
+/// Where a script's `print` lines go unless a command sends them elsewhere: standard error,
+/// escaped for a terminal, so they never mix with a command's output.
+@Sendable func writeScriptLine(_ line: String) {
+    try? StandardStream.error.write(line: line)
 }
 
 /// The file `LuaHost.layout(named:)` loads for `nameOrPath` when it is one on disk (a `.lua`

@@ -23,4 +23,19 @@ import Testing
         host.limits = ScriptLimits(maxMemoryBytes: 64 * 1_048_576, timeLimit: nil)
         #expect(scriptError { _ = try host.loadLayoutScript(path: main) } == nil)
     }
+
+    /// A module found but not read (it changed after the search) is named at its require, as
+    /// the search words a module it may not read; a module that does not compile keeps its own line.
+    @Test func aModuleFoundButNotReadIsNamedAtItsRequireAndACompileErrorAtItsOwnLine() throws {
+        let host = try LuaHost()
+        let module = folder.write("gone.lua", "return {}\n")
+        _ = folder.write("broken.lua", "-- broken\nreturn {\n")
+        host.readScriptFile = { $0 == module ? nil : ScriptFiles.readSource($0) }
+        let main = folder.write("main.lua", "-- needs gone\nlocal gone = require(\"gone\")\nreturn { simpleLayout = function(ctx) end }\n")
+        let unread = try #require(scriptError { _ = try host.loadLayoutScript(path: main) })
+        #expect(unread.message == "\(folder.path)/main.lua:2: module 'gone': \(module) cannot be read (the read failed)")
+        let needsBroken = folder.write("needsbroken.lua", "local broken = require(\"broken\")\nreturn { simpleLayout = function(ctx) end }\n")
+        let compile = try #require(scriptError { _ = try host.loadLayoutScript(path: needsBroken) })
+        #expect(compile.message == "\(folder.path)/broken.lua:3: unexpected symbol near <eof>")
+    }
 }

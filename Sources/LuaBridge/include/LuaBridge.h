@@ -283,11 +283,18 @@ void tb_declareparams(lua_State *L, int idx);
 /* [-1, +1, m] Pops a table; pushes a read-only view of it (reads, #, pairs and ipairs work;
 ** assignments raise). Nested tables are not wrapped; wrap them first. */
 void tb_pushreadonly(lua_State *L);
+/* Where `require` raises a loader's error: the loader's third result, an integer (absent for a
+** compile error, raised as it is, at the module's own "file:line:"). */
+enum {
+  TB_LOADERROR_ATREQUIRE = 1,  /* the message, placed at the line of the `require` */
+  TB_LOADERROR_MEMORY = 2      /* the memory error, placed there as at a script's own line (the
+                               ** message there, where the cap is not enforced) */
+};
 /* [-5, +1, m] Pops (searcher, loader, loaded, tessera, layoutmeta) and pushes a `require`
 ** function. searcher(name) returns a path or nil and the "not found" message; loader(path,
-** name) returns the compiled chunk, or nil, its error and true when the error is to be placed
-** at the line of the `require` (the file could not be read); `loaded` caches results by path; a module
-** returning a script layout table without a metatable gets `layoutmeta`. */
+** name) returns the compiled chunk, or nil, its error and where to raise it (TB_LOADERROR_*:
+** the file could not be read, or its environment could not be set up); `loaded` caches results
+** by path; a module returning a script layout table without a metatable gets `layoutmeta`. */
 void tb_pushrequire(lua_State *L);
 /* }==================================================================== */
 

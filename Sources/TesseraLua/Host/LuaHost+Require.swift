@@ -109,10 +109,10 @@ extension LuaHost {
     /// table. Only a compile error is the module's own, at its line (no `where`). A file that
     /// cannot be read (one that grew past the size limit or lost its permissions since the
     /// searcher found it) is worded as the searcher words an unreadable module, and `where`
-    /// true has `require` name the line that called it, as it does for any other failure
-    /// (the module's name then starts the message); `where` "memory" has it raise the memory
-    /// error there (the cap met as the module's environment was set up), as the memory
-    /// error of a script's own line reads.
+    /// TB_LOADERROR_ATREQUIRE has `require` name the line that called it, as it does for any
+    /// other failure (the module's name then starts the message); TB_LOADERROR_MEMORY has it
+    /// raise the memory error there (the cap met as the module's environment was set up), as
+    /// the memory error of a script's own line reads.
     static let loadModule: tb_HostFunction = { L, context in
         let L = L!
         let host = LuaHost.from(context)
@@ -120,7 +120,7 @@ extension LuaHost {
         guard let data = host.readScriptFile(path) else {
             lua_pushnil(L)
             LuaStack.push(L, ModulePaths.unreadable(LuaStack.string(L, 2) ?? "", path: path))
-            lua_pushboolean(L, 1)
+            lua_pushinteger(L, lua_Integer(TB_LOADERROR_ATREQUIRE))
             return 3
         }
         do {
@@ -140,10 +140,10 @@ extension LuaHost {
             lua_pushnil(L)
             if scriptError?.kind == .memory {
                 LuaStack.push(L, message)
-                LuaStack.push(L, "memory")
+                lua_pushinteger(L, lua_Integer(TB_LOADERROR_MEMORY))
             } else {
                 LuaStack.push(L, "module '\(LuaStack.string(L, 2) ?? "")': \(message)")
-                lua_pushboolean(L, 1)
+                lua_pushinteger(L, lua_Integer(TB_LOADERROR_ATREQUIRE))
             }
             return 3
         }

@@ -5,12 +5,14 @@ import TesseraRender
 // at most `keptGenerations` of them and at most `keptBytes` of storage between them.
 extension PreviewSession {
     /// A good run as a page that missed the saves after it animates from it: its frames and
-    /// what it was made of, and the storage they hold.
+    /// what it was made of, and the storage they hold. All constants: `held` names storage by
+    /// the address of the arrays `run` and `inputs` hold, so those must stay the arrays held (a
+    /// changed copy would get a new buffer, and the old one's address could become another's).
     struct KeptGeneration {
-        var generation: Int
-        var run: LayoutRun
-        var inputs: PlayedChange.Inputs
-        var held: [HeldStorage]
+        let generation: Int
+        let run: LayoutRun
+        let inputs: PlayedChange.Inputs
+        let held: [HeldStorage]
 
         init(generation: Int, run: LayoutRun, inputs: PlayedChange.Inputs) {
             self.generation = generation; self.run = run; self.inputs = inputs
@@ -35,11 +37,15 @@ extension PreviewSession {
 struct HeldStorage: Equatable {
     /// What tells the piece apart while it is held: the address of its storage (frames, made anew
     /// by every run, by the run's generation instead, negated so as never to equal an address).
+    /// An address is never reused while the count is taken: every piece counted belongs to a
+    /// kept run (`KeptGeneration`), whose constants hold that storage alive from the moment its
+    /// address is read, so two live buffers are told apart and one shared buffer counts once.
     var key: Int
     var bytes: Int
 
     /// What a run of `generation` holds: the frames of `run`'s items, its dataset, and `files`.
-    static func of(generation: Int, run: LayoutRun, files: [String: [UInt8]]) -> [HeldStorage] {
+    /// Only a `KeptGeneration`, which holds them, reads these addresses.
+    fileprivate static func of(generation: Int, run: LayoutRun, files: [String: [UInt8]]) -> [HeldStorage] {
         // Every result the preview lays out holds a frame per item (a spatial index besides).
         let frames = HeldStorage(key: -generation, bytes: run.result.count * MemoryLayout<Rect>.stride)
         let dataset = HeldStorage(key: address(run.dataset.widths), bytes: run.dataset.heldBytes)

@@ -69,7 +69,7 @@ final class PreviewSession: @unchecked Sendable {
     var log: @Sendable (String) -> Void = { printLine($0) }
     var logError: @Sendable (String) -> Void = { reportError($0) }
     /// Where the layout script's and the animator script's `print` lines go, as `printing` shapes them.
-    var scriptOutput: @Sendable (String) -> Void = { try? StandardStream.error.write(line: $0) }
+    var scriptOutput: @Sendable (String) -> Void = writeScriptLine
     /// A page's report of a generation painted (after two animation frames).
     struct Paint: Sendable {
         var generation: Int
