@@ -262,6 +262,24 @@ import TesseraCore
                 "paths:1: t.animator: animator 'pipe': \(folder.path)/animators/pipe.lua: expected a regular file, found a FIFO (named pipe)")
     }
 
+    /// The script reader judges the file it opened, not an earlier look at its path (a file
+    /// swapped for a FIFO between the two blocked the open until a writer came): a FIFO, here
+    /// with a writer and a script waiting in it so that a reader that skipped the check would
+    /// return it, and a folder give nothing; a file is read. Nothing here waits.
+    @Test func theScriptReaderJudgesTheFileItOpened() throws {
+        let pipe = folder.path + "/pipe.lua"
+        #expect(mkfifo(pipe, 0o644) == 0)
+        let readEnd = open(pipe, O_RDONLY | O_NONBLOCK), writeEnd = open(pipe, O_WRONLY | O_NONBLOCK)
+        defer { close(readEnd); close(writeEnd) }
+        #expect(readEnd >= 0 && writeEnd >= 0)
+        #expect(Array("return 1\n".utf8).withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) } == 9)
+        #expect(ScriptFiles.read(pipe) == nil && ScriptFiles.readSource(pipe) == nil)
+        #expect(ScriptFiles.readFailure(pipe) == "expected a regular file, found a FIFO (named pipe)")
+        #expect(ScriptFiles.read(folder.path) == nil)
+        #expect(ScriptFiles.read(folder.write("ok.lua", "return 2\n")) == Array("return 2\n".utf8))
+        #expect(ScriptFiles.read(folder.path + "/ok.lua", limit: 6) == Array("return".utf8))
+    }
+
     /// Messages that name the bad value and the script line.
     @Test func messagesNameTheBadValueAndTheLine() throws {
         #expect(error("require('tessera').split{ sectionInset = 0/0 }")?.message ==

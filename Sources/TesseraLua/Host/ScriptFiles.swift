@@ -26,7 +26,16 @@ import TesseraCore
     /// read. O(min(file size, limit)).
     static func read(_ path: String, limit: Int = .max) -> [UInt8]? {
         if case .some(let source) = shipped(path) { return source.map { Array($0.utf8.prefix(limit)) } }
-        guard isFile(path), let file = fopen(path, "rb") else { return nil }
+        // Opened without waiting, and judged by what was opened rather than by a look at the
+        // path first: a file swapped for a FIFO between the look and the open would block the
+        // open (and the run) until some writer came.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let file = fdopen(fd, "rb") else {
+            close(fd)
+            return nil
+        }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: min(65_536, max(limit, 1)))
