@@ -51,3 +51,38 @@ import Testing
         #expect(LuaChunkLines.shifted(LuaChunkLines.header + [UInt8](repeating: 0, count: 17) + [0xFF], by: 3) == nil)
     }
 }
+
+/// A syntax error's message moved down its input is the message Lua writes for the chunk
+/// behind as many newlines, or nil when only compiling behind them can say.
+@Suite struct LuaChunkLinesMessageTests {
+    /// Each failing chunk, and whether its message can be moved without compiling again.
+    static let failures: [(source: String, moves: Bool)] = [
+        ("x = = 1", true),
+        ("if x then\n  y = = 1", true),
+        ("x = \"unfinished", true),
+        ("x = 'a\\q'", true),
+        ("x = 3x", true),
+        ("x = 1 +", true),
+        ("local x <const> = 1; x = 2", true),
+        ("t = {\n1,\n2", false),                              // "(to close '{' at line 1)"
+        ("while true do\n  local function f()\n  end", false),  // "(to close 'while' at line 1)"
+        ("goto nowhere", false),
+        ("::a:: ::a::", false),
+        ("x = [[\nlong", false),
+        ("x = 'a' 'at line 2'", true),
+        ("line = = 2", true),
+        ("\rx = = 1", false),
+    ]
+
+    @Test(arguments: [1, 2, 40_000])
+    func aMovedMessageIsTheMessageBehindNewlines(offset: Int) throws {
+        let host = try LuaHost()
+        for (source, moves) in Self.failures {
+            let chunk = Array(source.utf8)
+            let alone = try #require(throws: LuaScriptError.self) { try host.loadChunk(chunk, chunkName: "=stdin") }
+            let behind = try #require(throws: LuaScriptError.self) { try host.loadChunk(LuaChunkLines.newlines(offset) + chunk, chunkName: "=stdin") }
+            let moved = LuaChunkLines.shifted(message: alone.message, chunkID: "stdin", by: offset, chunk: chunk)
+            #expect(moved == (moves ? behind.message : nil), "\(source)")
+        }
+    }
+}

@@ -195,3 +195,22 @@ extension LuaChunkLines {
         [UInt8](repeating: UInt8(ascii: "\n"), count: max(0, count))
     }
 }
+
+extension LuaChunkLines {
+    /// A syntax error's message as Lua writes it when the chunk comes after `offset` newlines,
+    /// from the message of the chunk compiled alone: its position (`stdin:3:`, Lua's
+    /// `chunk:line:`) moved down. Nil when that is not certain, so the caller compiles behind
+    /// the newlines: when the message names another line ("to close 'if' at line 2") before
+    /// the token it quotes, or the chunk starts with a carriage return (read with the last
+    /// newline as one). O(length of the message).
+    static func shifted(message: String, chunkID: String, by offset: Int, chunk: [UInt8]) -> String? {
+        guard offset >= 0, chunk.first != 0x0D, message.hasPrefix(chunkID + ":") else { return nil }
+        let afterID = message.dropFirst(chunkID.count + 1)
+        guard let colon = afterID.firstIndex(of: ":"), let line = Int(afterID[..<colon]), line > 0 else { return nil }
+        let text = afterID[afterID.index(after: colon)...]
+        // What the message says before the token it quotes is Lua's own wording and names.
+        let wording = text.firstRange(of: " near ").map { text[..<$0.lowerBound] } ?? text
+        guard !wording.contains("line") else { return nil }
+        return "\(chunkID):\(line + offset):\(text)"
+    }
+}

@@ -30,10 +30,21 @@ struct LuaTokens {
         return lexer.run()
     }
 
+    /// Tokenizes one line, or nil when a long string or long comment in it runs past its end
+    /// (the next line would be read inside it). An unfinished short string is a token like
+    /// any other: its text lacks the closing quote. O(length).
+    static func scanLine(_ bytes: [UInt8]) -> [Token]? {
+        var lexer = Lexer(bytes: bytes)
+        let tokens = lexer.run()
+        return lexer.runsOn ? nil : tokens
+    }
+
     private struct Lexer {
         let bytes: [UInt8]
         var at = 0
         var tokens: [Token] = []
+        /// Whether a long bracket never closed.
+        var runsOn = false
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -97,6 +108,7 @@ struct LuaTokens {
                 }
                 at += 1
             }
+            runsOn = true
         }
 
         mutating func skipLine() {

@@ -46,11 +46,15 @@ extension ReplSession {
         try host.load(chunk, chunkName: ReplSession.chunkName, firstLine: firstLine, environment: environment)
     }
 
-    /// A syntax error of `chunk` as Lua writes it when the chunk starts on `firstLine` (its
-    /// message may name other lines too: "to close 'if' at line 3"): the chunk compiled again
-    /// behind one newline per line before it. Only a statement that fails pays for those.
+    /// A syntax error of `chunk` as Lua writes it when the chunk starts on `firstLine`: its
+    /// position moved down when nothing else in the message names a line, else (as in "to
+    /// close 'if' at line 3") the chunk compiled again behind one newline per line before it.
+    /// Only a statement that fails with such a message pays for those.
     func placed(_ error: LuaScriptError, source chunk: [UInt8]) -> LuaScriptError {
         guard error.kind == .syntax, firstLine > 1 else { return error }
+        if let message = LuaChunkLines.shifted(message: error.message, chunkID: String(ReplSession.chunkName.dropFirst()), by: firstLine - 1, chunk: chunk) {
+            return LuaScriptError(error.kind, message: message, traceback: error.traceback)
+        }
         do {
             _ = try host.load(LuaChunkLines.newlines(firstLine - 1) + chunk, chunkName: ReplSession.chunkName, environment: environment)
         } catch let placed as LuaScriptError {

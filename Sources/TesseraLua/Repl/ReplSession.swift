@@ -69,6 +69,12 @@ package final class ReplSession {
 
     /// The lines of an unfinished statement, as typed (bytes: Lua strings are bytes).
     var pending: [[UInt8]] = []
+    /// The table the pending statement leaves open, while it is one of plain data whose lines
+    /// need no compiling (see `ReplOpenTable`); nil when unknown.
+    var openTable: ReplOpenTable?
+    /// Test switch: when false, every line of an unfinished statement is compiled with all the
+    /// lines before it, as the reference that taking a table's lines unread must match.
+    var takesTableLines = true
     /// How many lines were fed, and the number of the one the pending statement started on.
     var linesFed = 0
     var pendingLine = 1
@@ -114,7 +120,9 @@ package final class ReplSession {
     /// string literal holding bytes that are not UTF-8 reaches Lua as they are; the history
     /// entry is decoded as UTF-8.
     /// - Complexity: compiling is O(length of the statement so far), up to three times
-    ///   (expression, statement, rewritten statement); then whatever the line runs.
+    ///   (expression, statement, rewritten statement); then whatever the line runs. A line that
+    ///   only adds plain fields to an unfinished data table is O(its length): it is not
+    ///   compiled (`ReplOpenTable`), so a pasted table of n lines costs O(n), not O(n²).
     public func feed(bytes line: [UInt8]) -> Step {
         linesFed += 1
         if pending.isEmpty {
@@ -128,22 +136,30 @@ package final class ReplSession {
             }
         }
         pending.append(line)
+        if takesTableLines, pending.count > 1, let table = openTable?.taking(line) {
+            openTable = table
+            return .more
+        }
         let typed = ReplSource.joined(pending)
         switch compile(ReplSource.expandingEquals(typed)) {
         case .incomplete:
+            openTable = pending.count == 1 ? ReplOpenTable(statement: ReplSource.expandingEquals(line)) : nil
             return .more
         case .failed(let error):
-            pending = []
+            cancel()
             report(error)
         case .chunk(let chunk):
-            pending = []
+            cancel()
             execute(chunk)
         }
         return .done(history: String(decoding: typed, as: UTF8.self))
     }
 
     /// Drops an unfinished statement (Ctrl-C at a `>>` prompt).
-    public func cancel() { pending = [] }
+    public func cancel() {
+        pending = []
+        openTable = nil
+    }
 
     /// At the end of input (Ctrl-D): reports an unfinished statement's syntax error and drops the
     /// statement, as `lua` does, and returns it as typed (the history entry, so arrow-up brings
@@ -152,7 +168,7 @@ package final class ReplSession {
     public func finish() -> String? {
         guard !pending.isEmpty else { return nil }
         let typed = ReplSource.joined(pending)
-        pending = []
+        cancel()
         let chunk = ReplSource.expandingEquals(typed)
         do {
             _ = try load(chunk)

@@ -6,6 +6,8 @@
 /// `lua`, so tracebacks keep the line's frame). Otherwise it is compiled as a
 /// statement; if *that* fails with a syntax error ending in `<eof>`, the statement is
 /// unfinished and the REPL asks for another line (the `>>` prompt), joining lines with `\n`.
+/// (A line that only adds plain fields to an unfinished data table is taken without compiling:
+/// see `ReplOpenTable`.)
 ///
 /// **Persistent locals.** Every line is its own chunk, so in plain `lua` a `local y = 2` is
 /// gone by the next line. Here all lines share one environment table per session, and a
