@@ -104,6 +104,19 @@ struct DatasetLoaderErrorTests {
         #expect(d.items == [Item(id: .int(1), fields: ["id": 1]), Item(id: .int(2), fields: ["id": 2])])
     }
 
+    /// A byte-order mark is no column of the first line, as an editor shows none: these read one
+    /// column to the right (1:16, 1:28, 1:8).
+    @Test func aByteOrderMarkIsNoColumn() {
+        #expect(loadError("bom.json", "\u{FEFF}{\"items\":[{\"id\":\"a\",\"w\":1,}]}")
+                == "bom.json:1:27: expected a string key after ',' in an object, found '}'; JSON takes no comma before a closing ] or }: remove the comma.")
+        #expect(loadError("bom.json", "\u{FEFF}{\"items\":[{\"id\":\"a\",\"w\":-1}]}")
+                == "bom.json:1:25: items[0].w: expected a number from 0 to 1e7, found -1.")
+        #expect(loadError("bom.jsonl", "\u{FEFF}{\"id\":\"a\",\"w\":-1,\"h\":1}\n")
+                == "bom.jsonl:1:15: w: expected a number from 0 to 1e7, found -1.")
+        #expect(loadError("bom.jsonl", "\u{FEFF}{\"id\":true}\n")
+                == "bom.jsonl:1:7: id: expected a string or an integer, found true.")
+    }
+
     @Test func invalidJSON() {
         #expect(loadError("bad.json", "{\"items\": [\n  {\"id\": 1}\n  {\"id\": 2}\n]}")
                 == "bad.json:3:3: expected ',' or ']' after an array element, found '{'.")
