@@ -368,6 +368,15 @@ struct DatasetLoaderErrorTests {
         #expect(loadError("bad.csv", "id,title\n\"a\",\"two\nlines\"\nb\n") == "bad.csv:4: expected 2 cells as in the header, found 1.")
         #expect(loadError("bad.csv", [0x69, 0x64, 0x0A, 0x61, 0xFF, 0x0A]) == "bad.csv:2: expected UTF-8 text, found the byte 0xFF; the file is not UTF-8: convert it (iconv -f WINDOWS-1252 -t UTF-8, if it was saved as Latin-1 or Windows-1252).")
     }
+
+    /// Rows are read into the columns one at a time, so the first error in the file is the one
+    /// reported, as in the other formats (the whole file was split into rows first, and an open
+    /// quote further down was reported before a bad cell above it).
+    @Test func csvErrorsComeInFileOrder() {
+        #expect(loadError("bad.csv", "id,w\na,-1\nb,\"unclosed\n")
+                == "bad.csv:2: w: expected a number from 0 to 1e7, found -1.")
+        #expect(loadError("bad.csv", "id,w,w\na,\"unclosed\n") == "bad.csv:1: expected unique column names, found \"w\" twice.")
+    }
 }
 
 @Suite("Dataset loader: formats")
