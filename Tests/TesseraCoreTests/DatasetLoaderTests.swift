@@ -104,6 +104,19 @@ struct DatasetLoaderErrorTests {
         #expect(d.items == [Item(id: .int(1), fields: ["id": 1]), Item(id: .int(2), fields: ["id": 2])])
     }
 
+    /// A byte-order mark is no column of the first line, as an editor shows none: these read one
+    /// column to the right (1:16, 1:28, 1:8).
+    @Test func aByteOrderMarkIsNoColumn() {
+        #expect(loadError("bom.json", "\u{FEFF}{\"items\":[{\"id\":\"a\",\"w\":1,}]}")
+                == "bom.json:1:27: expected a string key after ',' in an object, found '}'; JSON takes no comma before a closing ] or }: remove the comma.")
+        #expect(loadError("bom.json", "\u{FEFF}{\"items\":[{\"id\":\"a\",\"w\":-1}]}")
+                == "bom.json:1:25: items[0].w: expected a number from 0 to 1e7, found -1.")
+        #expect(loadError("bom.jsonl", "\u{FEFF}{\"id\":\"a\",\"w\":-1,\"h\":1}\n")
+                == "bom.jsonl:1:15: w: expected a number from 0 to 1e7, found -1.")
+        #expect(loadError("bom.jsonl", "\u{FEFF}{\"id\":true}\n")
+                == "bom.jsonl:1:7: id: expected a string or an integer, found true.")
+    }
+
     @Test func invalidJSON() {
         #expect(loadError("bad.json", "{\"items\": [\n  {\"id\": 1}\n  {\"id\": 2}\n]}")
                 == "bad.json:3:3: expected ',' or ']' after an array element, found '{'.")
@@ -354,6 +367,15 @@ struct DatasetLoaderErrorTests {
         #expect(loadError("bad.csv", "id,title\na,say \"hi\"\n") == "bad.csv:2: expected '\"' only around a whole cell, found one inside the unquoted cell \"say \\\"\".")
         #expect(loadError("bad.csv", "id,title\n\"a\",\"two\nlines\"\nb\n") == "bad.csv:4: expected 2 cells as in the header, found 1.")
         #expect(loadError("bad.csv", [0x69, 0x64, 0x0A, 0x61, 0xFF, 0x0A]) == "bad.csv:2: expected UTF-8 text, found the byte 0xFF; the file is not UTF-8: convert it (iconv -f WINDOWS-1252 -t UTF-8, if it was saved as Latin-1 or Windows-1252).")
+    }
+
+    /// Rows are read into the columns one at a time, so the first error in the file is the one
+    /// reported, as in the other formats (the whole file was split into rows first, and an open
+    /// quote further down was reported before a bad cell above it).
+    @Test func csvErrorsComeInFileOrder() {
+        #expect(loadError("bad.csv", "id,w\na,-1\nb,\"unclosed\n")
+                == "bad.csv:2: w: expected a number from 0 to 1e7, found -1.")
+        #expect(loadError("bad.csv", "id,w,w\na,\"unclosed\n") == "bad.csv:1: expected unique column names, found \"w\" twice.")
     }
 }
 

