@@ -20,7 +20,11 @@ func animatorNamed(_ animator: String, params: OrderedDictionary<String, JSONVal
     files?.serve(host)
     guard let path = host.animatorScriptPath(animator) else {
         if animator.hasSuffix(".lua") {
-            throw CLIError("\(animator): \(LuaHost.scriptFileProblem(animator, what: "animator script") ?? NearbyFile.missing(animator, expected: "an animator script file", extensions: ["lua"]) + ".")")
+            let problem = LuaHost.scriptFileProblem(animator, what: "animator script")
+                ?? NearbyFile.missing(animator, expected: "an animator script file", extensions: ["lua"]) + "."
+            throw CLIError(ScriptByNameHint.noted("\(animator): \(problem)", missing: animator,
+                                                  scripts: { ScriptCatalog.scripts(in: host.animatorDirectories()) },
+                                                  builtins: BuiltinAnimators.names, kind: "animator"))
         }
         throw CLIError(unknownAnimatorMessage(animator, scripts: ScriptCatalog.scripts(in: host.animatorDirectories()).map(\.name)))
     }

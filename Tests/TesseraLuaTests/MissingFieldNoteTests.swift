@@ -44,4 +44,31 @@ import TesseraCore
         // Generated items have no data to look at.
         #expect(MissingFieldNote.note(for: "s.lua:5: attempt to index a nil value (field 'rating')", count: 2, item: { _ in nil }) == nil)
     }
+
+    /// A context over a dataset is read from the items' shapes, building no item: the same notes,
+    /// counted within the context's own items (a slice counts from its first).
+    @Test func aDatasetContextGivesTheSameNotes() {
+        let items = Self.items + [Item(id: "d", fields: ["rating": 1, "title": "D"]), Item(id: 9, fields: [:])]
+        let context = LayoutContext(dataset: Dataset(items: items))
+        let messages = ["s.lua:5: attempt to perform arithmetic on a nil value (field 'rating')",
+                        "s.lua:5: attempt to concatenate a nil value (field 'title')",
+                        "s.lua:5: attempt to perform arithmetic on a nil value (field 'ratng')",
+                        "s.lua:5: attempt to perform arithmetic on a nil value (field 'gutter')",
+                        "s.lua:6: attempt to perform arithmetic on a nil value (field '?')",
+                        "s.lua:6: attempt to perform arithmetic on a nil value (local 'x')"]
+        for message in messages {
+            #expect(MissingFieldNote.note(for: message, context: context) == note(message, items: items), "\(message)")
+        }
+        #expect(MissingFieldNote.note(for: messages[0], context: context) ==
+                "; 3 of the 5 items have no field 'rating', the first ctx:item(2) (id 7): give them one in the data, or read it with a default (ctx:item(i).rating or 0)")
+        let slice = context.slice(2..<5)
+        #expect(MissingFieldNote.note(for: messages[0], context: slice) ==
+                "; 2 of the 3 items have no field 'rating', the first ctx:item(1) (id \"c\"): give them one in the data, or read it with a default (ctx:item(i).rating or 0)")
+        #expect(MissingFieldNote.note(for: messages[1], context: slice) ==
+                "; 1 of the 3 items has no field 'title', the first ctx:item(3) (id 9): give it one in the data, or read it with a default (ctx:item(i).title or \"\")")
+        #expect(MissingFieldNote.note(for: messages[0], context: context.slice(3..<4)) == nil)
+        // Generated items have no data to look at.
+        let generated = LayoutContext(dataset: .synthetic(count: 2) { _ in Size(width: 1, height: 1) })
+        #expect(MissingFieldNote.note(for: messages[0], context: generated) == nil)
+    }
 }

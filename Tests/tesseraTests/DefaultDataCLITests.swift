@@ -104,7 +104,7 @@ import TesseraCore
     func theDataFlagsHelpSaysWhatIsLaidOutWithoutIt(command: String) throws {
         let help = try runTessera([command, "--help"])
         #expect(help.status == 0)
-        #expect(Self.entries(help.stdout).contains("--data <FILE> Dataset: .json, .jsonl or .csv (default: 100 generated items)"),
+        #expect(Self.entries(help.stdout).contains("--data <FILE> Dataset: .json, .jsonl or .csv. (default: 100 generated items)"),
                 "\(help.stdout)")
         #expect(!help.stdout.contains("<layout> --data"), "the usage line still requires --data")
     }

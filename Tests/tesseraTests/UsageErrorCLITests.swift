@@ -259,20 +259,47 @@ import Testing
     }
 
     /// A shipped script's file name given where no such file is (outside the repository) points
-    /// at the name that finds it; REPL's run() resolves names alike.
+    /// at the name that finds it; a built-in's name runs the built-in, so its script, which
+    /// runs by path only, is offered beside it. REPL's run() resolves names alike.
     @Test func aShippedScriptsFileNameElsewhereGetsItsName() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let note = "waterfall.lua: expected a script file, found no such file (a script by name takes no .lua: waterfall runs \(repositoryRoot.path)/layouts/waterfall.lua)."
+        let note = "waterfall.lua: expected a script file, found no such file (did you mean waterfall, the built-in layout, "
+            + "or the layout script \(repositoryRoot.path)/layouts/waterfall.lua?)."
         let r = try runTessera(["run", "waterfall.lua"], in: dir, input: "", environment: ["TESSERA_PATH": nil])
         #expect(r.status == 1)
         #expect(r.stderr == "Error: \(note)\n")
         #expect(r.stdout == "")
         let repl = try runTessera(["repl", "--time-limit", "0"], in: dir, input: "run('waterfall.lua')\n", environment: ["TESSERA_PATH": nil])
         #expect(repl.stderr.hasPrefix("\(note)\nstack traceback:\n"), "\(repl.stderr)")
+        let mosaic = try runTessera(["check", "mosaik.lua"], in: dir, input: "", environment: ["TESSERA_PATH": nil])
+        #expect(mosaic.stderr == "Error: mosaik.lua: expected a script file, found no such file (did you mean mosaic, the layout script "
+                + "\(repositoryRoot.path)/layouts/mosaic.lua?).\n")
         // A path with a folder is the user's own file: nothing to point at.
         let own = try runTessera(["run", "mine/waterfall.lua"], in: dir, input: "", environment: ["TESSERA_PATH": nil])
         #expect(own.stderr == "Error: mine/waterfall.lua: expected a script file, found no such file.\n")
+    }
+
+    /// A script's or an animator's file name, exact or misspelt, given from the repository root
+    /// where no such file is, names the script by name and its file, rather than the file alone
+    /// or nothing; a name near no script gets the plain sentence.
+    @Test(arguments: [
+        (["run", "mosaic.lua"], "mosaic.lua: expected a script file, found no such file (did you mean mosaic, the layout script layouts/mosaic.lua?)."),
+        (["run", "mosaik.lua"], "mosaik.lua: expected a script file, found no such file (did you mean mosaic, the layout script layouts/mosaic.lua?)."),
+        (["run", "Timeline.lua"], "Timeline.lua: expected a script file, found no such file (did you mean timeline, the layout script layouts/timeline.lua?)."),
+        (["run", "waterfal.lua"], "waterfal.lua: expected a script file, found no such file (did you mean waterfall, the built-in layout, "
+            + "or the layout script layouts/waterfall.lua?)."),
+        (["run", "nothing-like-it.lua"], "nothing-like-it.lua: expected a script file, found no such file."),
+        (["scroll", "flow", "--animator", "cascad.lua"],
+         "cascad.lua: expected an animator script file, found no such file (did you mean cascade, the animator script animators/cascade.lua?)."),
+        (["scroll", "flow", "--animator", "fade.lua"],
+         "fade.lua: expected an animator script file, found no such file (did you mean fade, the built-in animator, or the animator script animators/fade.lua?)."),
+    ])
+    func aScriptsFileNameFromTheRootGetsTheScriptByName(arguments: [String], message: String) throws {
+        let r = try runTessera(arguments, input: "", environment: ["TESSERA_PATH": nil])
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: \(message)\n")
+        #expect(r.stdout == "")
     }
 
     /// A script of one's own named without its `.lua` (`out/list` for `out/list.lua`, or `list`

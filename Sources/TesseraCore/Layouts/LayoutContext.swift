@@ -229,6 +229,13 @@ public struct LayoutContext: Sendable {
         return (direct.dataset, direct.base, direct.sizing)
     }
 
+    /// Where `item(at:)` reads items when they come straight from a dataset: item `i` is
+    /// `dataset.item(at: base + i)`, measured sizes or not. Nil for contexts whose items come
+    /// from a closure (generated, transposed). Lets a host ask of a field without building items.
+    package var itemStorage: (dataset: Dataset, base: Int)? {
+        direct.map { ($0.dataset, $0.base) }
+    }
+
     /// The same items with the sizes a host measured: `sizes[i]`, where present, is item `i`'s
     /// size whatever the proposal (it replaces the rule's, a script's `ctx:size` answer and a
     /// compositional estimate alike). Empty `sizes` give the context unchanged.

@@ -24,9 +24,9 @@ extension LuaHost {
             do {
                 return try loadLayoutScript(path: nameOrPath).configured(params)
             } catch var error as LuaScriptError where error.kind == .file {
-                // The note goes inside the sentence, before its period.
-                let note = scriptByNameNote(missing: nameOrPath, message: error.message)
-                if !note.isEmpty, error.message.hasSuffix(".") { error.message = error.message.dropLast() + note + "." }
+                error.message = ScriptByNameHint.noted(error.message, missing: nameOrPath,
+                                                       scripts: { ScriptCatalog.scripts(in: searchPaths) },
+                                                       builtins: BuiltinLayouts.names, kind: "layout")
                 throw error
             }
         }
@@ -61,15 +61,5 @@ extension LuaHost {
         guard name.contains("/") else { return (nil, nil) }
         return (nil, NearbyFile.suggestion(for: name + ".lua", extensions: ["lua"])
                     ?? NearbyFile.suggestion(for: name, extensions: ["lua"]))
-    }
-
-    /// " (a script by name takes no .lua: waterfall runs /.../layouts/waterfall.lua)" when the
-    /// missing `path` is a bare file name whose name without `.lua` finds a script in
-    /// `searchPaths` (`tessera run waterfall.lua` outside the repository), and `message` names
-    /// no closer file already; else "".
-    func scriptByNameNote(missing path: String, message: String) -> String {
-        let name = String(path.dropLast(4))
-        guard !ScriptFiles.exists(path), !message.contains("(did you mean"), let found = layoutScriptPath(name) else { return "" }
-        return " (a script by name takes no .lua: \(name) runs \(found))"
     }
 }

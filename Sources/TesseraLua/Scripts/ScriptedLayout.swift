@@ -105,7 +105,7 @@ public struct ScriptedLayout: Layout, @unchecked Sendable {
     /// (`MissingFieldNote`), before the sentence's end.
     private func notingMissingFields<T>(_ context: LayoutContext, _ run: () throws -> T) throws -> T {
         do { return try run() } catch var error as LuaScriptError where error.kind == .runtime {
-            if let note = MissingFieldNote.note(for: error.message, count: context.count, item: context.item(at:)) {
+            if let note = MissingFieldNote.note(for: error.message, context: context) {
                 let ended = error.message.hasSuffix(".")
                 error.message = (ended ? String(error.message.dropLast()) : error.message) + note + (ended ? "." : "")
             }

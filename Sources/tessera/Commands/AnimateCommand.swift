@@ -35,13 +35,13 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
     @Option(help: ArgumentHelp("The layout to relay the same data out with, instead of --to.", valueName: "LAYOUT2"))
     var toLayout: String?
 
-    @Option(help: ArgumentHelp("A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file", valueName: "NAME"))
+    @Option(help: ArgumentHelp("A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file.", valueName: "NAME"))
     var animator: String = "fade"
 
     @Option(name: .customLong("animator-param"), help: ArgumentHelp("An animator script param K=V. Repeatable.", valueName: "K=V"))
     var animatorParams: [Checked<AnimatorParameter>] = []
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The content offset X,Y. Default: with --to, the first changed item a third of the way down the viewport; else 0,0.", valueName: "X,Y"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The content offset X,Y. (default: with --to, the first changed item a third of the way down the viewport; else 0,0)", valueName: "X,Y"))
     var offset: Checked<ContentOffset>?
 
     // Unconditional, so `--fps -1` reaches validate() and its range message rather than "Missing value".
@@ -55,7 +55,7 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
     /// records (ids and names) shows views appearing and moving, rather than one view per screen.
     static let unsizedCell = Size(width: 60, height: 60)
 
-    @Option(help: ArgumentHelp("json or html (default: what --out's extension names, else json)", valueName: "FORMAT"))
+    @Option(help: ArgumentHelp("json or html. (default: what --out's extension names, else json)", valueName: "FORMAT"))
     var format: Checked<TimelineFormat>?
 
     @OptionGroup var output: PictureOutputOptions

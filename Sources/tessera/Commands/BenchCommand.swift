@@ -16,10 +16,10 @@ struct BenchCommand: GivenFlagsChecked {
     }
 
     @Argument(help: ArgumentHelp("Suites to run: " + BenchCommand.suites.map { $0.name }.joined(separator: ", ")
-                                 + " (default: all); or one layout script (a .lua file) to bench on --data.", valueName: "suite"))
+                                 + "; or one layout script (a .lua file) to bench on --data. (default: all)", valueName: "suite"))
     var suite: [String] = []
     @Flag(help: "Smaller sizes and fewer repeats; finishes in under 30 s per suite.") var quick = false
-    @Option(help: ArgumentHelp("table or json", valueName: "FORMAT")) var format = Checked(BenchFormat.table)
+    @Option(help: ArgumentHelp("table or json.", valueName: "FORMAT")) var format = Checked(BenchFormat.table)
 
     /// The flags only a layout script's bench takes: every flag declared here is refused with
     /// the suites (`scriptFlags`).
@@ -34,7 +34,7 @@ struct BenchCommand: GivenFlagsChecked {
 
         /// Not `ScriptLimitFlags`: its default, a second, is not the bench's.
         @Option(parsing: .unconditional,
-                help: ArgumentHelp("Time limit per call into the script, in seconds of CPU time, at most \(NumberText.grouped(Int(TimeLimit.maxSeconds))) "
+                help: ArgumentHelp("Time limit per call into the script, in seconds of CPU time, at most \(NumberText.grouped(Int(TimeLimit.maxSeconds))). "
                                    + "(default: none, so a busy machine does not fail the bench)", valueName: "SECONDS"))
         var timeLimit: Checked<TimeLimit>?
     }

@@ -43,7 +43,7 @@ struct CheckCommand: ParsableCommand, LayoutCommand {
     var failOn: Checked<WarningKinds>?
 
     // Unconditional: `-1` is this flag's (refused) value, not a flag of its own ("Missing value").
-    @Option(parsing: .unconditional, help: ArgumentHelp("How many warnings of each kind to list; the rest are counted", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many warnings of each kind to list; the rest are counted.", valueName: "N"))
     var maxWarnings = Checked(WarningLimit(value: 10))
 
     /// The kinds that fail the run.

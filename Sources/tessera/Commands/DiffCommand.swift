@@ -20,7 +20,7 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The new dataset (.json, .jsonl or .csv).")
     var new: String
 
-    @Option(help: ArgumentHelp("json or text", valueName: "FORMAT"))
+    @Option(help: ArgumentHelp("json or text.", valueName: "FORMAT"))
     var format = Checked(ReportFormat.json)
 
     @Flag(help: "Print the stages that keep moves and updates apart, each with the data it leaves.")

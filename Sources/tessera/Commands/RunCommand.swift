@@ -36,7 +36,7 @@ struct RunCommand: ParsableCommand, LayoutCommand {
     @Flag(help: rightToLeftHelp)
     var rtl = false
 
-    @Option(help: ArgumentHelp("json, text, svg or html (default: what --out's extension names, else json)", valueName: "FORMAT"))
+    @Option(help: ArgumentHelp("json, text, svg or html. (default: what --out's extension names, else json)", valueName: "FORMAT"))
     var format: Checked<RunFormat>?
 
     @OptionGroup var output: PictureOutputOptions
@@ -81,7 +81,7 @@ struct RunCommand: ParsableCommand, LayoutCommand {
 
 /// `--label FIELD` and `--out FILE` of the commands that draw items (run, animate).
 struct PictureOutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The item field the pictures and pages write on items; @index for flattened indices",
+    @Option(help: ArgumentHelp("The item field the pictures and pages write on items; @index for flattened indices.",
                                valueName: "FIELD"))
     var label: String = "id"
 

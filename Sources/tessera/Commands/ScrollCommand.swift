@@ -29,25 +29,25 @@ struct ScrollCommand: ParsableCommand, LayoutCommand {
     @OptionGroup var guides: GuideOptions
 
     // Unconditional: a negative offset (`--to -100`) is the option's value, not an unknown flag.
-    @Option(parsing: .unconditional, help: ArgumentHelp("The first content offset on the scroll axis: y, or x for a layout whose content overflows only sideways (a row)", valueName: "Y"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The first content offset on the scroll axis: y, or x for a layout whose content overflows only sideways (a row).", valueName: "Y"))
     var from = Checked(ScrollStart(value: 0))
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The last content offset on the scroll axis (default: the last screen of the content)", valueName: "Y"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The last content offset on the scroll axis. (default: the last screen of the content)", valueName: "Y"))
     var to: Checked<ScrollEnd>?
 
     @Flag(help: rightToLeftHelp)
     var rtl = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Number of steps, the first pass included", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Number of steps, the first pass included.", valueName: "N"))
     var steps = Checked(StepCount(value: 100))
 
-    @Option(help: ArgumentHelp("A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file (default: none)", valueName: "NAME"))
+    @Option(help: ArgumentHelp("A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file. (default: none)", valueName: "NAME"))
     var animator: String?
 
     @Option(name: .customLong("animator-param"), help: ArgumentHelp("An animator script param K=V. Repeatable.", valueName: "K=V"))
     var animatorParams: [Checked<AnimatorParameter>] = []
 
-    @Option(help: ArgumentHelp("json or text", valueName: "FORMAT"))
+    @Option(help: ArgumentHelp("json or text.", valueName: "FORMAT"))
     var format = Checked(ReportFormat.text)
 
     @Option(help: ArgumentHelp("Measured sizes, a JSON object from id to [w, h]: each cell is measured when it first enters the viewport, as a UI measures it; steps print their adjustment and the summary the largest jump.",

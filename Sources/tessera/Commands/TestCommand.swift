@@ -18,7 +18,7 @@ struct TestCommand: ParsableCommand {
     /// The exit status of a usage error (bad flags, a PATH that does not exist).
     static let usageErrorStatus: Int32 = 2
 
-    @Argument(help: "Test files, or folders searched for *_test.lua files (default: the working directory, when it holds a tests/ or layouts/ folder or a *_test.lua file). The search skips hidden folders, node_modules, links to folders, other file systems and anything but regular files; a folder named here is always searched.")
+    @Argument(help: "Test files, or folders searched for *_test.lua files. The search skips hidden folders, node_modules, links to folders, other file systems and anything but regular files; a folder named here is always searched. (default: the working directory, when it holds a tests/ or layouts/ folder or a *_test.lua file)")
     var paths: [String] = []
 
     @Flag(help: "Rewrite the snapshots that differ and remove the obsolete ones.")

@@ -48,11 +48,11 @@ func checkLayoutArgument(_ name: String) throws(ValidationError) {
 }
 
 /// `--sizing RULE` (every command that lays out, the REPL too).
-let sizingHelp = ArgumentHelp("Sizing rule: fit, fillWidth, intrinsic or fill (default: fit)", valueName: "RULE")
+let sizingHelp = ArgumentHelp("Sizing rule: fit, fillWidth, intrinsic or fill. (default: fit)", valueName: "RULE")
 
 /// `--data` of the commands that lay a dataset out (run, check, scroll, animate), which lay out
 /// the generated sample without one (`datasetOrSample`).
-let dataHelp = ArgumentHelp("Dataset: .json, .jsonl or .csv (default: \(Dataset.generatedSampleName))", valueName: "FILE")
+let dataHelp = ArgumentHelp("Dataset: .json, .jsonl or .csv. (default: \(Dataset.generatedSampleName))", valueName: "FILE")
 
 /// What a command lays out: the dataset at `path`, read by `load`, or without a path (no
 /// `--data`) the generated sample; regrouped by `field` (`--section-by`) either way, so a field
@@ -75,7 +75,7 @@ let layoutArgument = ArgumentHelp("A built-in layout (\(BuiltinLayouts.names.joi
 /// The options that shape one layout pass, shared by every command that lays a dataset out:
 /// the collection size, the layout's parameters and the sizing rule.
 struct LayoutShapeOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("The collection size WxH", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The collection size WxH.", valueName: "WxH"))
     var viewport = Checked(Viewport.standard)
 
     @Option(name: .customLong("param"), help: ArgumentHelp("A layout param K=V (V is JSON, a comma list, or a string). Repeatable.", valueName: "K=V"))
@@ -104,7 +104,7 @@ struct LayoutShapeOptions: ParsableArguments {
 /// the limit are refused before they are read, repeated ids are handled by the policy, and every
 /// dataset loaded is regrouped by the field when asked.
 struct DatasetOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Duplicate ids: reject, pairInOrder or suffix", valueName: "POLICY"))
+    @Option(help: ArgumentHelp("Duplicate ids: reject, pairInOrder or suffix.", valueName: "POLICY"))
     var duplicates = Checked(DuplicatePolicy.reject)
 
     @Option(help: ArgumentHelp("Group the data by a field: consecutive items with the same value form one section, titled by the value (the order is kept, nothing is sorted).",
@@ -112,7 +112,7 @@ struct DatasetOptions: ParsableArguments {
     var sectionBy: String?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Largest data file to read, in MB (default: \(DatasetLoader.defaultMaxBytes / 1_048_576))",
+            help: ArgumentHelp("Largest data file to read, in MB. (default: \(DatasetLoader.defaultMaxBytes / 1_048_576))",
                                valueName: "MB"))
     var maxDataSize: Checked<DataSizeLimit>?
 
@@ -181,17 +181,17 @@ struct ScriptLimitOptions {
 /// A value out of its range is a usage error (`validate()`).
 struct ScriptLimitFlags: ParsableArguments {
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Memory cap for a Lua script, in MB, at most \(NumberText.grouped(Int(MemoryCap.maxMB))) (default: \(ScriptLimits.defaultMaxMemoryBytes / 1_048_576))",
+            help: ArgumentHelp("Memory cap for a Lua script, in MB, at most \(NumberText.grouped(Int(MemoryCap.maxMB))). (default: \(ScriptLimits.defaultMaxMemoryBytes / 1_048_576))",
                                valueName: "MB"))
     var maxMemory: Checked<MemoryCap>?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Instruction budget per call into Lua (default: none). Counting slows scripts about 1.6-1.95x.",
+            help: ArgumentHelp("Instruction budget per call into Lua. Counting slows scripts about 1.6-1.95x. (default: none)",
                                valueName: "N"))
     var maxInstructions: Checked<InstructionBudget>?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Time limit per call into Lua, in seconds of CPU time, at most \(NumberText.grouped(Int(TimeLimit.maxSeconds))); 0 for none (default: \(JSONWriter.format(ScriptLimits.defaultTimeLimit)))",
+            help: ArgumentHelp("Time limit per call into Lua, in seconds of CPU time, at most \(NumberText.grouped(Int(TimeLimit.maxSeconds))); 0 for none. (default: \(JSONWriter.format(ScriptLimits.defaultTimeLimit)))",
                                valueName: "SECONDS"))
     var timeLimit: Checked<TimeLimit>?
 

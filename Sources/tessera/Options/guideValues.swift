@@ -66,7 +66,7 @@ struct GuideOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The layout margins, from the safe area: one length, or T,L,B,R.", valueName: "T,L,B,R"))
     var layoutMargins: Checked<LayoutMarginsOption>?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The widest the readable content guide may be (default: no limit)", valueName: "W"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The widest the readable content guide may be. (default: no limit)", valueName: "W"))
     var readableWidth: Checked<ReadableWidthOption>?
 
     func validate() throws {
