@@ -113,7 +113,7 @@ import TesseraCore
         let help = try runTessera(["preview", "--help"])
         #expect(help.status == 0)
         #expect(Self.entries(help.stdout).contains(
-            "--data <FILE> Dataset: .json, .jsonl or .csv, watched too (default: 100 generated items)"), "\(help.stdout)")
+            "--data <FILE> Dataset: .json, .jsonl or .csv, watched too. (default: 100 generated items)"), "\(help.stdout)")
         #expect(help.stdout.contains("USAGE: tessera preview [<options>] <layout>\n"))
     }
 }

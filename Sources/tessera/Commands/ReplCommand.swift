@@ -34,13 +34,13 @@ struct ReplCommand: ParsableCommand {
     @Flag(help: "Run FILE.lua (or the lines on stdin) and leave: the first error stops the run with status 1.")
     var batch = false
 
-    @Option(help: ArgumentHelp("Dataset: .json, .jsonl or .csv (default: \(Dataset.generatedSampleName)); `data` in the prompt.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Dataset: .json, .jsonl or .csv; `data` in the prompt. (default: \(Dataset.generatedSampleName))", valueName: "FILE"))
     var data: String?
 
     @Option(help: ArgumentHelp("A layout script, a .lua file or a script's name (appstore; `tessera layouts` lists them); `L` in the prompt, re-read by :reload.", valueName: "FILE"))
     var layout: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The viewport WxH that run() uses (also :viewport WxH)", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The viewport WxH that run() uses (also :viewport WxH).", valueName: "WxH"))
     var viewport = Checked(Viewport.standard)
 
     @Option(help: sizingHelp)

@@ -17,7 +17,7 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: layoutArgument)
     var layout: String
 
-    @Option(help: ArgumentHelp("Dataset: .json, .jsonl or .csv, watched too (default: \(Dataset.generatedSampleName))", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Dataset: .json, .jsonl or .csv, watched too. (default: \(Dataset.generatedSampleName))", valueName: "FILE"))
     var data: String?
 
     @OptionGroup var shape: LayoutShapeOptions
@@ -32,11 +32,11 @@ struct PreviewCommand: ParsableCommand {
     var measure = false
 
     // As run's --label (declared here: the preview keeps its options to itself).
-    @Option(help: ArgumentHelp("The item field the page writes on items; @index for flattened indices",
+    @Option(help: ArgumentHelp("The item field the page writes on items; @index for flattened indices.",
                                valueName: "FIELD"))
     var label: String = "id"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Port on 127.0.0.1 (0: any free port)", valueName: "N"))   // unconditional: -1 is a value, refused by its reading
+    @Option(parsing: .unconditional, help: ArgumentHelp("Port on 127.0.0.1; 0 for any free port.", valueName: "N"))   // unconditional: -1 is a value, refused by its reading
     var port = Checked(PortNumber(value: 0))
 
     @Flag(help: "Poll the files every 100 ms instead of inotify.")
