@@ -114,4 +114,31 @@ import Testing
         #expect(engine.layoutResult.unwrapped is FramesResult, "a new layout lays out in full")
         #expect(try engine.layoutResult.frame(at: 6).height == 10)
     }
+
+    /// Counts the calls of a size closure (the engine calls it from one thread).
+    final class Calls: @unchecked Sendable { var count = 0 }
+
+    @Test func aWaterfallSpliceSizesOnlyTheChangedItems() throws {
+        let sizes = Self.sizes(3000, seed: 8, widths: 100...100)
+        let calls = Calls()
+        let layout = WaterfallLayout(columns: 3, spacing: 4)
+        let provider = BasicProvider(data: ItemSource(dataset: Self.dataset(sizes)), layout: layout,
+                                     size: .custom { i, _ in calls.count += 1; return sizes[i] })
+        let engine = CollectionEngine(provider: provider, viewport: Self.viewport)
+        try engine.layout()
+        #expect(calls.count == 3000)
+        calls.count = 0
+        var now = sizes
+        now[500].height = 300
+        now[510].height = 7
+        try engine.measure(.int(500), size: now[500])
+        try engine.measure(.int(510), size: now[510])
+        try engine.layout()
+        #expect(engine.layoutResult.unwrapped is SplicedResult)
+        // 501 to 509: between the measured items, asked again; the 2,489 after them keep their heights.
+        #expect(calls.count == 9)
+        let fresh = try layout.layout(LayoutContext(dataset: Self.dataset(now), collectionSize: Self.viewport,
+                                                    sizing: ItemSizing(rule: .intrinsic)))
+        try Self.expectSame(engine.layoutResult, try #require(fresh.unwrapped as? FramesResult), "waterfall splice")
+    }
 }

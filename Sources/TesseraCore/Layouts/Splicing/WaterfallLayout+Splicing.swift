@@ -1,8 +1,9 @@
 /// A waterfall laid out again from the first changed item: the columns' heights before it are
 /// read back from the earlier frames (each column's last item before it), and every item from
-/// it on is placed anew. A changed height moves one column only, so later items go to other
-/// columns than before and the layout never falls back into step: the cost is the items after
-/// the change, not the whole list.
+/// it on is placed anew, the unchanged ones at the heights their earlier frames have. A changed
+/// height moves one column only, so later items go to other columns than before and the layout
+/// never falls back into step: the cost is placing the items after the change (sizing only the
+/// changed ones), not the whole list.
 extension WaterfallLayout: SplicingLayout {
     func relayout(_ context: LayoutContext, previous: SplicedResult, changed: Range<Int>) throws -> SplicedResult? {
         guard columns >= 1, columns <= Self.maxColumns, spacing.isFinite, spacing >= 0, !changed.isEmpty else { return nil }
@@ -26,13 +27,18 @@ extension WaterfallLayout: SplicingLayout {
         }
         let start = changed.lowerBound
         let proposal = Size(width: columnWidth, height: context.collectionSize.height)
+        // Only the changed items are asked their size: every other item keeps the height its
+        // earlier frame has (a size rule may wrap text, which for every item after the change,
+        // in every pass, cost far more than placing them).
+        let asked = try context.slice(changed).sizes(proposed: proposal)
         var frames: [Rect] = []
         frames.reserveCapacity(context.count - start)
-        try context.slice(start..<context.count).forEachSize(proposed: proposal) { _, size in
+        for i in start..<context.count {
+            let height = i < changed.upperBound ? asked[i - start].height : try previous.frame(at: i).height
             var column = 0
             for c in 1..<columns where tops[c] < tops[column] { column = c }
-            frames.append(Rect(x: Double(column) * pitch, y: tops[column], width: columnWidth, height: size.height))
-            tops[column] += size.height + spacing
+            frames.append(Rect(x: Double(column) * pitch, y: tops[column], width: columnWidth, height: height))
+            tops[column] += height + spacing
         }
         return try previous.replacing(start..<context.count, with: frames, shift: 0, layoutName: name)
     }
