@@ -107,6 +107,12 @@ import TesseraCore   // not @testable: what a user's package can write
         #expect(context.identifier(at: 0) == .int(7))
         #expect(try context.size(at: 2, proposed: context.collectionSize) == Size(width: 20, height: 30))
         #expect(try LayoutContext(dataset: dataset, validating: 10..<10).count == 0)
+        // The trusted variant takes the same defaults: the viewport and the dataset's sizes.
+        let trusted = LayoutContext(dataset: dataset, range: 7..<10)
+        #expect(trusted.collectionSize == .defaultViewport)
+        #expect([trusted.count, try LayoutContext(dataset: dataset, validating: 7..<10).count] == [3, 3])
+        #expect(trusted.identifier(at: 0) == .int(7))
+        #expect(try trusted.size(at: 2, proposed: trusted.collectionSize) == Size(width: 20, height: 30))
     }
 
     @Test func anItemsNegativeSizeIsRefusedByItsCheckedInitialiserAndByTheDatasetsValidation() throws {

@@ -8,7 +8,8 @@
 /// A value type. Decorators derive new contexts (`with(collectionSize:)`, `transposed()`,
 /// `slice(_:)`) instead of mutating one, so a layout never sees another layout's state.
 public struct LayoutContext: Sendable {
-    /// The size of the container the layout fills (the viewport for the root layout).
+    /// The size of the container the layout fills (the viewport for the root layout): `ctx.width`
+    /// and `ctx.height` in Lua.
     public var collectionSize: Size
     /// The viewport's safe area, layout margins and readable width (zero unless the host sets
     /// them); a compositional layout's `contentInsetsReference` measures sections from them.
@@ -175,7 +176,7 @@ public struct LayoutContext: Sendable {
     ///   storage without a check per item); `init(dataset:validating:collectionSize:sizing:)`
     ///   throws instead.
     /// - Complexity: O(sections of the dataset in `range`).
-    public init(dataset: Dataset, range: Range<Int>, collectionSize: Size, sizing: ItemSizing) {
+    public init(dataset: Dataset, range: Range<Int>, collectionSize: Size = .defaultViewport, sizing: ItemSizing = ItemSizing()) {
         precondition(range.lowerBound >= 0 && range.upperBound <= dataset.count,
                      "LayoutContext(dataset:range:): range \(range) is outside the dataset's \(dataset.count) items")
         let base = range.lowerBound

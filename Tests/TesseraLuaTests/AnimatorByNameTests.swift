@@ -1,0 +1,47 @@
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// `LuaHost.animator(named:params:)`: an animator found by the name Lua's `t.animator` and the
+/// command line's `--animator` take, from Swift.
+@Suite struct AnimatorByNameTests {
+    /// A host that sees only the scripts built into the library, as a program outside a checkout.
+    static func host() throws -> LuaHost { try LuaHost(searchPaths: ["<tessera>/layouts"]) }
+
+    @Test func aBuiltInNameIsTheNativeAnimatorWithItsParams() throws {
+        let fade = try #require(try Self.host().animator(named: "fade", params: ["duration": 0.5]) as? FadeAnimator)
+        #expect(fade.duration == 0.5)
+        #expect(fade.alpha == 0)
+        let scale = try #require(try Self.host().animator(named: "scale") as? FadeAnimator)
+        #expect(scale.scale == 0.5)
+    }
+
+    @Test func anyOtherNameIsTheShippedScriptOfThatName() throws {
+        let cascade = try #require(try Self.host().animator(named: "cascade", params: ["lift": 20]) as? AnimatorScript)
+        #expect(cascade.name == "cascade")
+        #expect(cascade.path == "<tessera>/animators/cascade.lua")
+        #expect(cascade.defaultParams["lift"] == 40)
+    }
+
+    @Test func anUnknownNameSaysWhichNamesThereAre() throws {
+        let error = try #require(throws: LuaScriptError.self) { try Self.host().animator(named: "fadee") }
+        #expect(error.kind == .file)
+        #expect(error.description == "unknown animator 'fadee' (did you mean fade?); expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom)")
+    }
+
+    @Test func aMissingFileIsAFileError() throws {
+        let error = try #require(throws: LuaScriptError.self) { try Self.host().animator(named: "missing-animator.lua") }
+        #expect(error.kind == .file)
+        #expect(error.description == "missing-animator.lua: expected a script file, found no such file.")
+    }
+
+    @Test func aBuiltInsBadParamNamesTheAnimator() throws {
+        let error = try #require(throws: LayoutError.self) { try Self.host().animator(named: "fade", params: ["duration": "slow"]) }
+        #expect(error.description == "fade: param 'duration' expects a number of seconds from 0 to 3,600, got \"slow\"")
+    }
+
+    @Test func aScriptsBadParamIsItsScriptError() throws {
+        let error = try #require(throws: LuaScriptError.self) { try Self.host().animator(named: "cascade", params: ["lfit": 2]) }
+        #expect(error.description == "<tessera>/animators/cascade.lua:5: unknown param 'lfit' (did you mean lift?); known params: duration, lift, spread")
+    }
+}
