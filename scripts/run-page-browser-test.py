@@ -151,8 +151,8 @@ def main():
                 browser.wait("!document.getElementById('status').textContent.startsWith('offset 0,0:')", "a scroll down")
                 browser.eval("location.hash = '#x=0&y=0'")
                 browser.wait("document.getElementById('status').textContent.startsWith('offset 0,0:')", "a scroll back")
-            # The whole label is the tooltip's, less the frame after it.
-            check_title_labels(browser, checks, when, "n.title.split(': ').slice(1).join(': ').replace(/ \\([^)]*\\)$/, '')")
+            # The whole label is the tooltip's, less the frame after it and the isolates around it.
+            check_title_labels(browser, checks, when, "n.title.split(': ').slice(1).join(': ').replace(/ \\([^)]*\\)$/, '').replace(/^\\u2068(.*)\\u2069$/, '$1')")
         # Numbers a person reads: an item's tooltip is the svg picture's hover title for it, two
         # decimals where the JSON has seventeen digits; a section's background is drawn bare, as
         # in the svg, its kind not written under the items.

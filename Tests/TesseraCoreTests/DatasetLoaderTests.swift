@@ -121,7 +121,7 @@ struct DatasetLoaderErrorTests {
         #expect(loadError("bad.json", "{\"items\": [\n  {\"id\": 1}\n  {\"id\": 2}\n]}")
                 == "bad.json:3:3: expected ',' or ']' after an array element, found '{'.")
         #expect(loadError("bad.json", "{\"items\": [{\"id\": 1, \"w\": NaN}]}")
-                == "bad.json:1:27: expected a JSON value after ':', found 'NaN'.")
+                == "bad.json:1:27: expected a JSON value after ':', found 'NaN'; NaN and Infinity are not JSON (Python's json.dump writes them unless allow_nan=False): give a number.")
         #expect(loadError("bad.json", "{\"items\": [{\"id\": 1, \"id\": 2}]}")
                 == "bad.json:1:22: expected unique keys in an object, found \"id\" twice.")
         #expect(loadError("bad.json", [0x5B, 0x22, 0xFF, 0x22, 0x5D])
@@ -306,6 +306,27 @@ struct DatasetLoaderErrorTests {
         // A ']' that closes no array: no comma to remove.
         #expect(loadError("bracket.json", "{\"items\": [{\"id\": \"a\",]}")
                 == "bracket.json:1:23: expected a string key after ',' in an object, found ']'.")
+    }
+
+    /// Python's json.dump writes NaN, Infinity and -Infinity unless told not to: the sentence
+    /// names the word where a value was expected, and the note says what writes them.
+    @Test func nanAndInfinityGetTheirFix() {
+        let note = "; NaN and Infinity are not JSON (Python's json.dump writes them unless allow_nan=False): give a number."
+        #expect(loadError("nan.json", "[{\"id\": \"a\", \"w\": NaN}]")
+                == "nan.json:1:19: expected a JSON value after ':', found 'NaN'" + note)
+        #expect(loadError("inf.json", "{\"items\": [{\"id\": \"a\", \"h\": Infinity}]}")
+                == "inf.json:1:29: expected a JSON value after ':', found 'Infinity'" + note)
+        #expect(loadError("minus.json", "[{\"id\": \"a\", \"w\": -Infinity}]")
+                == "minus.json:1:19: expected a JSON value after ':', found '-Infinity'" + note)
+        #expect(loadError("scores.json", "[{\"id\": \"a\", \"scores\": [1, -Infinity]}]")
+                == "scores.json:1:28: expected a JSON value after ',' in an array, found '-Infinity'" + note)
+        #expect(loadError("nan.jsonl", "{\"id\": 1}\n{\"id\": 2, \"score\": NaN}\n")
+                == "nan.jsonl:2:20: expected a JSON value after ':', found 'NaN'" + note)
+        // Other words and a bare '-' keep their plain sentence.
+        #expect(loadError("nil.json", "[{\"id\": \"a\", \"w\": nil}]")
+                == "nil.json:1:19: expected a JSON value after ':', found 'nil'.")
+        #expect(loadError("minus.json", "[{\"id\": \"a\", \"w\": -Inf}]")
+                == "minus.json:1:20: expected a digit after '-', found 'Inf'.")
     }
 
     @Test func jsonLinesErrors() {

@@ -75,6 +75,10 @@ struct JSONParserTests {
         #expect(jsonError("[") == "line 1, column 2: expected a JSON value or ']', found end of input")
         #expect(jsonError("[NaN]") == "line 1, column 2: expected a JSON value or ']', found 'NaN'")
         #expect(jsonError("[Infinity]") == "line 1, column 2: expected a JSON value or ']', found 'Infinity'")
+        // -Infinity is named whole, at its '-', as the value it stands for; a '-' before another word is not.
+        #expect(jsonError("[-Infinity]") == "line 1, column 2: expected a JSON value or ']', found '-Infinity'")
+        #expect(jsonError("-Infinity") == "line 1, column 1: expected a JSON value, found '-Infinity'")
+        #expect(jsonError("[-Infinite]") == "line 1, column 3: expected a digit after '-', found 'Infinite'")
         #expect(jsonError("tru") == "line 1, column 1: expected a JSON value, found 'tru'")
         #expect(jsonError("1 2") == "line 1, column 3: expected the end of input after the top-level value, found '2'")
         #expect(jsonError("// comment\n1") == "line 1, column 1: expected a JSON value, found '/'")

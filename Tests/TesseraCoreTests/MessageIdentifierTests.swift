@@ -23,6 +23,15 @@ import OrderedCollections
         #expect(describeIdentifier(String(repeating: "👍🏽", count: 65)) == "\"" + String(repeating: "👍🏽", count: 64) + "\"… (65 characters)")
     }
 
+    /// One rule for every control character: JSON's escapes below U+0020, and the same `\u00xx`
+    /// form for DEL and the C1 controls, which JSON leaves raw; U+00A0 is no control.
+    @Test func everyControlCharacterIsEscaped() {
+        #expect(describeIdentifier("a\u{01}b\u{1F}") == #""a\u0001b\u001f""#)
+        #expect(describeIdentifier("a\u{7F}b\u{80}c\u{9B}[2Jd\u{9F}") == #""a\u007fb\u0080c\u009b[2Jd\u009f""#)
+        #expect(describeIdentifier("\u{A0}é\u{7E}") == "\"\u{A0}é~\"")
+        #expect(messageQuoted("tab\there\u{85}") == #""tab\there\u0085""#)
+    }
+
     @Test func snapshotErrorsTellTheIntegerFromTheString() throws {
         var byInt = Snapshot<String, Int>()
         try byInt.appendSections(["5"])

@@ -174,15 +174,15 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         let svg = try SVGPicture(run: try sectionedRun(), viewport: nil, labels: ItemLabels(field: "name")).render()
         for k in 0..<4 { #expect(svg.contains(">n\(k)</text>")) }
         // A person reads two decimals, as in the text output; the renderer gets the exact size.
-        #expect(svg.contains("<title>1: n1 (100, 0, 100, 50.12)</title>"))
+        #expect(svg.contains("<title>1: \u{2068}n1\u{2069} (100, 0, 100, 50.12)</title>"))
         #expect(svg.contains("width=\"100\" height=\"50.123\""))
         #expect(!svg.contains(">b&lt;</text>"))
     }
 
     @Test func sectionsAreOutlinedAndTitled() throws {
         let svg = try SVGPicture(run: try sectionedRun(), viewport: nil).render()
-        #expect(svg.contains("<title>section 0: Fruit (0, 0, 200, 50.12)</title>"))
-        #expect(svg.contains("<title>section 1: s1 (0, 60, 200, 50)</title>"))
+        #expect(svg.contains("<title>section 0: \u{2068}Fruit\u{2069} (0, 0, 200, 50.12)</title>"))
+        #expect(svg.contains("<title>section 1: \u{2068}s1\u{2069} (0, 60, 200, 50)</title>"))
         // "Fruit" is 4690 of DejaVu Sans's 2048 units to the em: 25.19 px at 11 px, and 4 px either side.
         #expect(svg.contains("<rect x=\"163.8095703\" y=\"2\" width=\"33.19042969\" height=\"14\" rx=\"2\" fill=\"#333333\"/>"
                              + "<text x=\"180.4047852\" y=\"13\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">Fruit</text>"))
@@ -237,7 +237,7 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         let texts = svg.components(separatedBy: "\n").filter { $0.contains("fill=\"#1a1a1a\">") && !$0.hasPrefix("<text") }
             .map { String($0[$0.range(of: "</rect>")!.upperBound...]) }
         #expect(texts == [
-            "<text x=\"2\" y=\"12\" font-size=\"11\" fill=\"#1a1a1a\">WWWW…</text>",
+            "<text x=\"2\" y=\"12\" font-size=\"11\" fill=\"#1a1a1a\"><tspan unicode-bidi=\"isolate\">WWWW</tspan>…</text>",
             "<text x=\"2\" y=\"42\" font-size=\"11\" fill=\"#1a1a1a\">iiiiiiiiiiiiiiiiii</text>",
         ])
     }
@@ -267,7 +267,7 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         let header = LayoutElement.supplementary("header", section: 1, frame: Rect(x: 0, y: 55, width: 200, height: 10))
         let svg = try SVGPicture(run: try sectionedRun(elements: [header]), viewport: nil).render()
         let headerAt = try #require(svg.range(of: "<title>supplementary header of section 1 (0, 55, 200, 10)</title>"))
-        let lastItemAt = try #require(svg.range(of: "<title>3: d "))
+        let lastItemAt = try #require(svg.range(of: "<title>3: \u{2068}d\u{2069} "))
         #expect(lastItemAt.lowerBound < headerAt.lowerBound)
     }
 
@@ -280,7 +280,7 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         let svg = try SVGPicture(run: run, viewport: Rect(x: 0, y: 80, width: 200, height: 20)).render()
         let header = try #require(svg.range(of: "<title>supplementary header of section 1 (pinned) (0, 80, 200, 5)</title>"))
         let background = try #require(svg.range(of: "<title>decoration background of section 1 (0, 60, 200, 50)</title>"))
-        let item = try #require(svg.range(of: "<title>3: d (100, 60, 100, 50)</title>"))
+        let item = try #require(svg.range(of: "<title>3: \u{2068}d\u{2069} (100, 60, 100, 50)</title>"))
         #expect(background.lowerBound < item.lowerBound)
         #expect(item.lowerBound < header.lowerBound)
         // Pushed up by the section's end near the bottom: y = 110 - 5.
@@ -405,7 +405,7 @@ private func shelfInTheMiddleRun() throws -> LayoutRun {
         // The panel grows 0.6 viewport to the right, where the shelf goes on.
         #expect(svg.contains("<clipPath id=\"region\"><rect x=\"0\" y=\"0\" width=\"320\" height=\"110\"/></clipPath>"))
         let faded = try #require(between(svg, "<g opacity=\"0.3\"><title>section 0 beyond its scroller (offset 0,0)</title>", "</g>"))
-        #expect(faded.contains("<title>2: i2 (200, 0, 100, 50)</title>") && faded.contains("<title>3: i3 (300, 0, 100, 50)</title>"))
+        #expect(faded.contains("<title>2: \u{2068}i2\u{2069} (200, 0, 100, 50)</title>") && faded.contains("<title>3: \u{2068}i3\u{2069} (300, 0, 100, 50)</title>"))
         #expect(!faded.contains("<title>0: ") && !faded.contains("<title>1: "))
         #expect(svg.contains("<g clip-path=\"url(#scroller-0)\"><rect x=\"100\" y=\"0\" width=\"100\" height=\"50\""))
         #expect(!svg.contains("<g clip-path=\"url(#scroller-0)\"><rect x=\"200\""))
@@ -417,8 +417,8 @@ private func shelfInTheMiddleRun() throws -> LayoutRun {
         #expect(svg.contains("<clipPath id=\"region\"><rect x=\"-120\" y=\"0\" width=\"440\" height=\"110\"/></clipPath>"))
         let faded = try #require(between(svg, "<title>section 0 beyond its scroller (offset 150,0)</title>", "</g>"))
         // Item 0 is wholly before the scroller, 1 and 3 cut by its edges, 2 inside.
-        #expect(faded.contains("<title>0: i0 (-150, 0, 100, 50)</title>") && faded.contains("<title>1: i1 (-50, 0, 100, 50)</title>")
-                && faded.contains("<title>3: i3 (150, 0, 100, 50)</title>") && !faded.contains("<title>2: "))
+        #expect(faded.contains("<title>0: \u{2068}i0\u{2069} (-150, 0, 100, 50)</title>") && faded.contains("<title>1: \u{2068}i1\u{2069} (-50, 0, 100, 50)</title>")
+                && faded.contains("<title>3: \u{2068}i3\u{2069} (150, 0, 100, 50)</title>") && !faded.contains("<title>2: "))
         #expect(svg.contains("<g clip-path=\"url(#scroller-0)\"><rect x=\"50\" y=\"0\" width=\"100\" height=\"50\" fill=\"#f5a623\""))
         // The plain section is neither clipped nor faded.
         #expect(svg.contains("\n<rect x=\"0\" y=\"60\" width=\"200\" height=\"50\" fill=\"#f5a623\""))

@@ -66,4 +66,22 @@ import Testing
         #expect(r.stdout.hasSuffix("moved sections:\n  1 -> 0 \"B\"\n\nstages:\n  1. 1 section moved; leaves 2 sections, 3 items\n"),
                 "\(r.stdout)")
     }
+
+    /// Every control character in an id is escaped as JSON escapes U+0001: DEL and the C1
+    /// controls too (U+009B starts a terminal escape sequence), which JSON would leave raw.
+    @Test func controlCharactersInIdsAreEscaped() throws {
+        let old = #"{"sections": [{"id": "A", "items": [{"id": "a"}]}]}"#
+        let new = #"{"sections": [{"id": "A", "items": [{"id": "a"}, {"id": "b\u0001"}, {"id": "c\u007f"}, {"id": "d\u0080"}, {"id": "e\u009b\u009f\u00a0"}]}]}"#
+        let r = try diffText(old, new)
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(r.stdout.hasSuffix("""
+            inserted items:
+              [0, 1] "b\\u0001"
+              [0, 2] "c\\u007f"
+              [0, 3] "d\\u0080"
+              [0, 4] "e\\u009b\\u009f\u{A0}"
+
+            """), "\(r.stdout)")
+    }
 }

@@ -96,8 +96,8 @@ import Testing
         #expect(titles == [
             "decoration background of section 0 (0, 0, 30, 40)",
             "decoration background of section 1 (0, 40, 30, 50)",
-            "0: 0 (0, 20, 30, 10)",
-            "1: 1 (0, 30, 30, 10)",
+            "0: \u{2068}0\u{2069} (0, 20, 30, 10)",
+            "1: \u{2068}1\u{2069} (0, 30, 30, 10)",
             "supplementary header of section 0 (pinned) (0, 20, 30, 20)",
             "supplementary header of section 1 (pinned) (0, 40, 30, 20)",
         ])

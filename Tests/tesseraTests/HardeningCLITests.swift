@@ -223,7 +223,7 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         // The minimap, a hairline at this length, is a strip of density bands, which leaves nothing off.
         #expect(r.stdout.contains(">drawn to scale</text>"))
-        #expect(r.stdout.contains("<title>0: a (0, 0, 375, 1e+308)</title>"))
+        #expect(r.stdout.contains("<title>0: \u{2068}a\u{2069} (0, 0, 375, 1e+308)</title>"))
         let attributes = try Regex(#"(?:x|y|width|height|stroke-width|scale)[=(]"([^"]*)""#)
         let numbers = r.stdout.matches(of: attributes).compactMap { Double($0.output[1].substring ?? "") }
         #expect(numbers.count > 20)

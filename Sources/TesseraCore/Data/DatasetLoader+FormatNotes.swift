@@ -1,5 +1,6 @@
 /// Notes for the syntax errors a dataset's author makes most: a comma before a closing
-/// bracket, a file saved in a one-byte encoding, and a CSV or JSON Lines file named `.json`.
+/// bracket, NaN or Infinity where a value goes, a file saved in a one-byte encoding, and a CSV
+/// or JSON Lines file named `.json`.
 /// The parser's sentence names the place; the note names the likely cause and the fix.
 extension DatasetLoader {
     /// Added to a "found the byte 0xE9" error in any format: text from an editor or a
@@ -13,8 +14,17 @@ extension DatasetLoader {
             || e.expected.hasSuffix(" after ',' in an object") && e.found == "'}'" {
             return "; JSON takes no comma before a closing ] or }: remove the comma"
         }
+        if e.expected.hasPrefix("a JSON value"), let found = e.found, nonFiniteWords.contains(found) {
+            return nonFiniteNote
+        }
         return ""
     }
+
+    /// What Python's `json.dump` writes for a float that is no number (by default).
+    private static let nonFiniteWords: Set<String> = ["'NaN'", "'Infinity'", "'-Infinity'"]
+
+    /// Added where a value is expected and NaN or Infinity is found.
+    static let nonFiniteNote = "; NaN and Infinity are not JSON (Python's json.dump writes them unless allow_nan=False): give a number"
 
     /// `jsonSyntaxNote`, or for a `.json` file `bytes` that is in another format, the format to
     /// name it by; or "". O(first line).

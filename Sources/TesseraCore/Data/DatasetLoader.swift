@@ -270,10 +270,9 @@ extension DatasetLoader {
     /// The whole file as bytes, with POSIX calls so the reason for a failure is exact and the
     /// same on every platform. Opens without blocking (a FIFO would wait for a writer), then
     /// refuses anything but a regular file, and a file over `maxBytes` (also one that grows past
-    /// it while read). The bytes are read straight into the array, sized from the file's size
-    /// plus one byte (so a file that grew while read is read on to its end), not copied again
-    /// out of a buffer. `tessera preview` reads its inputs with it too; `kind` is what a missing
-    /// file is said to have been expected to be ("a sizes file"). O(file size).
+    /// it while read), which `readToEnd` then reads. `tessera preview` reads its inputs with it
+    /// too; `kind` is what a missing file is said to have been expected to be ("a sizes file").
+    /// O(file size).
     package static func readBytes(ofFile path: String, maxBytes: Int = .max, expected kind: String = "a dataset file") throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw DatasetError(file: path, message: openFailure(errno, path: path, expected: kind)) }
@@ -285,23 +284,8 @@ extension DatasetLoader {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw DatasetError(file: path, message: regularFileExpected(info.st_mode))
         }
-        let tooBig = { (size: Int) in DatasetError(file: path, size: size, overLimit: maxBytes) }
-        if Int(info.st_size) > maxBytes { throw tooBig(Int(info.st_size)) }
-        var bytes = [UInt8](repeating: 0, count: max(0, Int(info.st_size)) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw DatasetError(file: path, message: "cannot read the file (\(systemReason(errno)))")
-            }
-            if n == 0 { break }
-            if count + n > maxBytes { throw tooBig(count + n) }
-            count += n
-        }
-        bytes.removeLast(bytes.count - count)
-        return bytes
+        if Int(info.st_size) > maxBytes { throw DatasetError(file: path, size: Int(info.st_size), overLimit: maxBytes) }
+        return try readToEnd(fd, path: path, sizeHint: Int(info.st_size), maxBytes: maxBytes)
     }
 }
 

@@ -389,7 +389,7 @@ struct JSONDatasetReader {
                         }
                     }
                 } else if c == UInt8(ascii: "-") || (c &- UInt8(ascii: "0")) < 10 {
-                    let value = try r.number()
+                    let value = try r.number(expected: "a JSON value after ':'")
                     guard fields.claim(name) else { throw repeatedKey(key(named: name, at: keyStart), at: keyStart) }
                     let d = value.number!
                     if name <= heightName && !Item.isAllowedSize(d) && name < sizeProblem?.name ?? .max {

@@ -128,7 +128,7 @@ struct JSONReader {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number(expected: expected)
         case UInt8(ascii: "t"): try literal("true", expected: expected); return .bool(true)
         case UInt8(ascii: "f"): try literal("false", expected: expected); return .bool(false)
         case UInt8(ascii: "n"): try literal("null", expected: expected); return .null
@@ -386,7 +386,8 @@ struct JSONReader {
     // MARK: Numbers
 
     /// A number per the JSON grammar: integers that fit an `Int` become `.int`, the rest `.double`.
-    mutating func number() throws -> JSONValue {
+    /// `expected` is what an error at its start expects (`-Infinity` is no number but a missing value).
+    mutating func number(expected: String) throws -> JSONValue {
         let start = i
         // Fast path: a non-negative integer of at most 15 digits, without a leading zero, and
         // not followed by a fraction, an exponent or a 16th digit (anything else: the full parse).
@@ -401,15 +402,22 @@ struct JSONReader {
             return .int(acc)
         }
         i = start
-        return try fullNumber()
+        return try fullNumber(expected: expected)
     }
 
-    /// `number()` for every number the fast path leaves.
-    private mutating func fullNumber() throws -> JSONValue {
+    /// `number(expected:)` for every number the fast path leaves.
+    private mutating func fullNumber(expected: String) throws -> JSONValue {
         let start = i
         let negative = b[i] == UInt8(ascii: "-")
         if negative { i += 1 }
-        guard i < b.count, isDigit(b[i]) else { throw error("a digit after '-'") }
+        guard i < b.count, isDigit(b[i]) else {
+            // Python writes -Infinity where JSON has no value: named whole, as NaN and Infinity are.
+            if negative && foundDescription(b, at: i) == "'Infinity'" {
+                i = start
+                throw error(expected, found: "'-Infinity'")
+            }
+            throw error("a digit after '-'")
+        }
         // Integer part, accumulated negatively so Int.min fits.
         var acc = 0
         var overflow = false

@@ -69,7 +69,7 @@ extension LayoutCheck {
     /// command's messages count them (the warnings name items by their 0-based index too).
     static func describe(_ e: LayoutElement) -> String {
         let owner = e.isGlobal ? "of the layout" : "of section \(e.section)"
-        let label = e.label.map { " \(JSONWriter.write(.string($0)))" } ?? ""
+        let label = e.label.map { " \(messageQuoted($0))" } ?? ""
         return "\(e.kind)\(label) \(owner) at \(e.frame.compact)"
     }
 

@@ -59,6 +59,16 @@ enum PageText {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A label between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, for plain text where
+    /// it has neighbours (a hover title): a right-to-left override or right-to-left letters in
+    /// it then order only the label, never the index or frame written beside it. Markup
+    /// isolates with `unicode-bidi` instead (`isolatedMarkup`), which adds no characters to the
+    /// text a search finds. run-page.js isolates its hover titles' labels by the same rule.
+    static func isolated(_ label: String) -> String { "\u{2068}" + label + "\u{2069}" }
+
+    /// `label` as SVG text (`markup`) in a span whose direction is its own (`isolated`'s rule).
+    static func isolatedMarkup(_ label: String) -> String { "<tspan unicode-bidi=\"isolate\">" + markup(label) + "</tspan>" }
+
     /// `s` as a JSON string literal escaped to sit inside a `<script>` element. O(length of `s`).
     static func appendScriptString(_ s: String, to out: inout [UInt8]) {
         var json: [UInt8] = []

@@ -39,13 +39,16 @@ const S = D.sections, E = D.elements, O = D.orthogonal;
 const SHELVES = G.SHELVES.map(sh => Object.assign(sh, { offset: sh.start.slice() }));
 const label = i => D.labels[i];
 
+// A label between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, as the svg picture's hover
+// titles write it: a right-to-left override in it cannot reorder the index or frame beside it.
+const isolated = text => '\u2068' + text + '\u2069';
 // A drawable's hover title, as the svg picture's: what it is and where (frame f).
 function tooltip(d, f) {
   const where = ' (' + f.map(displayNumber).join(', ') + ')';
   switch (KIND[d]) {
-    case ITEM: return REF[d] + ': ' + D.labels[REF[d]] + where;
-    case SECTION: return 'section ' + S[REF[d]].section + ': ' + S[REF[d]].title + where;
-    case TITLE: return 'section ' + S[REF[d]].section + ': ' + S[REF[d]].title;
+    case ITEM: return REF[d] + ': ' + isolated(D.labels[REF[d]]) + where;
+    case SECTION: return 'section ' + S[REF[d]].section + ': ' + isolated(S[REF[d]].title) + where;
+    case TITLE: return 'section ' + S[REF[d]].section + ': ' + isolated(S[REF[d]].title);
     case SHELF: return 'section ' + O[REF[d]].section + ' scrolls on its own' + where;
     default: {
       const e = E[REF[d]], anchor = e.index === undefined ? '' : ' for item ' + e.index;

@@ -111,7 +111,7 @@ public struct SVGPicture {
             let f = box.frame
             svg.add("<rect \(main.attributes(f)) fill=\"none\" "
                     + "stroke=\"#777\" stroke-width=\"\(n(1 / drawScale))\" stroke-dasharray=\"\(n(4 / drawScale)) \(n(3 / drawScale))\">"
-                    + "<title>section \(box.section): \(PageText.markup(box.title)) \(NumberText.display(frame: f))</title></rect>")
+                    + "<title>section \(box.section): \(PageText.markup(PageText.isolated(box.title))) \(NumberText.display(frame: f))</title></rect>")
         }
         // Each shelf beyond its scroller, faded, under everything else.
         for (strip, beyond) in zip(shelves, beyond) {
@@ -190,7 +190,7 @@ public struct SVGPicture {
             let text = labels.label(at: i, in: run.dataset)
             return "<rect \(at) "
                 + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(line))\">"
-                + "<title>\(i): \(PageText.markup(text)) \(NumberText.display(frame: f))</title></rect>" + (labelIn.map { boxLabel(text, in: $0, space: space, scale: scale, clearOf: titleBoxes) } ?? "")
+                + "<title>\(i): \(PageText.markup(PageText.isolated(text))) \(NumberText.display(frame: f))</title></rect>" + (labelIn.map { boxLabel(text, in: $0, space: space, scale: scale, clearOf: titleBoxes) } ?? "")
         case .supplementary:
             let on = f.overlapsWithPositiveArea(shown)
             return "<rect \(at) "
@@ -328,9 +328,11 @@ public struct SVGPicture {
 
     /// `text` in `frame` where `LabelPlace` puts it: top left when the box is big enough on
     /// screen, cut to fit as `TextWidth` measures it, clear of the section title boxes `titles`.
+    /// A whole label is its text element's only text; a cut one is isolated from its ellipsis.
     private func boxLabel(_ text: String, in frame: Rect, space: DrawingSpace, scale: Double, clearOf titles: [Rect]) -> String {
         guard let at = LabelPlace.place(text, in: space.drawn(frame), scale: scale, clearOf: titles) else { return "" }
-        return "<text x=\"\(n(space.written(at.x)))\" y=\"\(n(space.written(at.baseline)))\" font-size=\"\(n(space.written(at.size)))\" fill=\"#1a1a1a\">\(PageText.markup(at.text))</text>"
+        let written = at.text == text ? PageText.markup(text) : PageText.isolatedMarkup(String(at.text.dropLast())) + "…"
+        return "<text x=\"\(n(space.written(at.x)))\" y=\"\(n(space.written(at.baseline)))\" font-size=\"\(n(space.written(at.size)))\" fill=\"#1a1a1a\">\(written)</text>"
     }
     /// A number the renderer reads (coordinates, sizes, stroke widths): `NumberText.picture`,
     /// 10 significant digits, far finer than a renderer draws.
