@@ -219,6 +219,28 @@ public struct LayoutContext: Sendable {
         }
     }
 
+    /// `forEachSize(proposed:_:)` over the items in `range` only, `body` given indices
+    /// re-based to 0: the same sizes as a `slice(range)` gives, without building one (a split
+    /// layout walks its sections this way, and a slice per section cost a context and a sections
+    /// array each).
+    /// - Precondition: `range` lies within `0..<count`.
+    /// - Complexity: O(range.count).
+    @inline(__always)
+    func forEachSize(in range: Range<Int>, proposed: Size, _ body: (Int, Size) throws -> Void) throws {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count,
+                     "LayoutContext.forEachSize(in:): range \(range) is outside the context's \(count) items")
+        guard var direct else {
+            for i in 0..<range.count { try body(i, try sizeOf(range.lowerBound + i, proposed)) }
+            return
+        }
+        direct.base += range.lowerBound
+        if direct.dataset.sizeBounds.provesFinite(direct.sizing, proposed: proposed) {
+            try direct.forEachSize(count: range.count, proposed: proposed, checked: false, body)
+        } else {
+            try direct.forEachSize(count: range.count, proposed: proposed, checked: true, body)
+        }
+    }
+
     /// Where `size(at:proposed:)` reads sizes when they come straight from a dataset's
     /// contiguous storage: item `i`'s size is `sizing.size(w: dataset.widths[base + i],
     /// h: dataset.heights[base + i], text: { dataset.text(at: base + i) }, proposed:)`.

@@ -46,14 +46,9 @@ extension LuaHost {
             for k in 0..<3 { lua_pushvalue(L, boxSlot + Int32(k)) }
             pushHostFunction(function, named: name, upvalues: 3, arguments: arguments)
         }
-        for entry in TesseraModule.registrations(.context) {
-            pushMethod(entry.function, entry.qualifiedName, arguments: entry.arguments)
-            LuaStack.setField(L, ctx, entry.name)
-        }
-        // Plain functions, called with a dot like ctx.set: (kind, section, x, y, w, h [, opts]).
-        for (name, function) in [("supplementary", TesseraModule.contextSupplementary), ("decoration", TesseraModule.contextDecoration)] {
-            pushMethod(function, "ctx.\(name)", arguments: 7)
-            LuaStack.setField(L, ctx, name)
+        for method in Self.contextMethods {
+            pushMethod(method.function, method.qualifiedName, arguments: method.arguments)
+            LuaStack.setField(L, ctx, method.name)
         }
 
         // ctx:item and ctx:size are C functions (Items.c) over Swift storage.
@@ -96,6 +91,14 @@ extension LuaHost {
         lua_setmetatable(L, ctx)
         return box
     }
+
+    /// The ctx methods written in Swift, named once rather than on every pass (a t.sections
+    /// layout pushes a context per section): `registrations(.context)`, then the plain functions
+    /// called with a dot like ctx.set, (kind, section, x, y, w, h [, opts]).
+    private static let contextMethods: [(name: String, qualifiedName: String, function: tb_HostFunction, arguments: Int)] =
+        TesseraModule.registrations(.context).map { ($0.name, $0.qualifiedName, $0.function, $0.arguments) }
+        + [("supplementary", "ctx.supplementary", TesseraModule.contextSupplementary, 7),
+           ("decoration", "ctx.decoration", TesseraModule.contextDecoration, 7)]
 
     /// [-0, +0, -] Ends ctx:item's pass `pass` (`ContextBox.itemPass`; 0 for none): its items
     /// raise when read from now on, and what they read (columns, the context) can be collected.

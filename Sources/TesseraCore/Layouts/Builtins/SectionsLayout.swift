@@ -114,13 +114,20 @@ public struct SectionsLayout: Layout {
                                          axis: .vertical, layoutDirection: context.layoutDirection)
     }
 
-    /// One section laid out in a proposal: its item frames and content size, the full result
-    /// only for a layout that is more than frames (elements, zIndices, scrollers, sections),
-    /// and its box.
+    /// One section laid out in a proposal: its item frames and content size, what its result
+    /// adds to frames (elements, non-zero zIndices, sideways sections), and the result itself
+    /// only when it answers queries the flattened index cannot (see `SectionsResult.Traits`):
+    /// a result kept per section would hold its own index, many times a section's frames.
     fileprivate struct Measured {
         var frames: [Rect]
         var contentSize: Size
-        var result: (any LayoutResult)?
+        /// The result's elements, in its coordinates, sections and items.
+        var elements: [LayoutElement] = []
+        /// The items whose zIndex is not 0, with it.
+        var zIndices: [(item: Int, zIndex: Int)] = []
+        var orthogonal: [OrthogonalSection] = []
+        /// The result, when a part of the sections' result must keep answering for it.
+        var kept: (result: any LayoutResult, traits: SectionsResult.Traits)?
         /// The result's own sections (one for simple layouts).
         var parts: [Range<Int>]
         var proposal: Size
@@ -137,12 +144,18 @@ public struct SectionsLayout: Layout {
         init(_ layout: any Layout, _ context: LayoutContext, header: SectionBoundary?, footer: SectionBoundary?) throws {
             if let simple = layout as? any SimpleLayout {
                 (frames, contentSize) = try simple.placedFrames(context)
-                result = nil
                 parts = [0..<frames.count]
             } else {
                 let result = try layout.layout(context)
-                (frames, contentSize, self.result) = (try result.allFrames, result.contentSize, result)
+                (frames, contentSize) = (try result.allFrames, result.contentSize)
                 parts = result.sectionRanges
+                for i in 0..<result.count {
+                    let z = try result.zIndex(ofItem: i)
+                    if z != 0 { zIndices.append((i, z)) }
+                }
+                (elements, orthogonal) = (result.elements, result.orthogonalSections)
+                let traits = SectionsResult.Traits.of(result)
+                if !orthogonal.isEmpty || traits.restyles || traits.drawsItsOwnItems { kept = (result, traits) }
             }
             (proposal, self.header, self.footer) = (context.collectionSize, header, footer)
         }
@@ -238,9 +251,7 @@ public struct SectionsLayout: Layout {
             for f in section.frames { frames.append(f.offsetBy(dx: o.x, dy: o.y)) }
             if !zIndices.isEmpty, zIndices.count < frames.count { zIndices += repeatElement(0, count: frames.count - zIndices.count) }
             ranges += section.parts.map { (first + $0.lowerBound)..<(first + $0.upperBound) }
-            let result = section.result
-            for i in 0..<(result?.count ?? 0) {
-                guard let z = try result?.zIndex(ofItem: i), z != 0 || !zIndices.isEmpty else { continue }
+            for (i, z) in section.zIndices {
                 if zIndices.isEmpty { zIndices = Array(repeating: 0, count: max(context.count, frames.count)) }
                 zIndices[first + i] = z
             }
@@ -254,7 +265,7 @@ public struct SectionsLayout: Layout {
                 elements.append(.supplementary(h.kind ?? "header", section: base, frame: frame,
                                                zIndex: h.zIndex, pinned: h.pinned, sectionSpan: span))
             }
-            elements += (result?.elements ?? []).map {
+            elements += section.elements.map {
                 var e = $0.offsetBy(dx: o.x, dy: o.y)
                 e.section = base + $0.section
                 e.index = $0.index.map { first + $0 }
@@ -267,14 +278,11 @@ public struct SectionsLayout: Layout {
                                                frame: Rect(x: box.x, y: box.maxY - f.height, width: f.width ?? box.width, height: f.height),
                                                zIndex: f.zIndex, pinned: f.pinned, pinEdge: f.footerEdge))
             }
-            if let result {
-                let traits = SectionsResult.Traits.of(result)
-                if !result.orthogonalSections.isEmpty || traits.restyles || traits.drawsItsOwnItems {
-                    keptParts.append(.init(firstSection: base, sectionCount: span, firstItem: first, origin: o, result: result,
-                                           traits: traits))
-                }
+            if let (result, traits) = section.kept {
+                keptParts.append(.init(firstSection: base, sectionCount: span, firstItem: first, origin: o, result: result,
+                                       traits: traits))
             }
-            orthogonal += (result?.orthogonalSections ?? []).map {
+            orthogonal += section.orthogonal.map {
                 OrthogonalSection(section: base + $0.section, frame: $0.frame.offsetBy(dx: o.x, dy: o.y), contentSize: $0.contentSize)
             }
         }

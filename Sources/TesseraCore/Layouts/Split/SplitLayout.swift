@@ -118,15 +118,14 @@ public struct SplitLayout: Layout {
             }
             let header = try Self.checked(header(s, section), "header", where: name)
             let footer = try Self.checked(footer(s, section), "footer", where: name)
-            let sizes = context.slice(section.range)
-            let frames0 = frames.count
+            let frames0 = frames.count, items = section.range
             var section = try Self.place(items: section.range, side: side, x: columns.x(side), width: columns.width(side),
                                      top: cursor[side]!, style: style, header: header, footer: footer,
                                      into: &frames) { flow, frames in
                 if let fixed = itemSize {
-                    for _ in 0..<sizes.count { flow.place(fixed, into: &frames) }
+                    for _ in items { flow.place(fixed, into: &frames) }
                 } else {
-                    try sizes.forEachSize(proposed: Size(width: columns.width(side), height: viewport.height)) { _, size in
+                    try context.forEachSize(in: items, proposed: Size(width: columns.width(side), height: viewport.height)) { _, size in
                         flow.place(size, into: &frames)
                     }
                 }
