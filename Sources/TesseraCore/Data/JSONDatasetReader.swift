@@ -389,7 +389,8 @@ struct JSONDatasetReader {
                         }
                     }
                 } else if c == UInt8(ascii: "-") || (c &- UInt8(ascii: "0")) < 10 {
-                    let value = try r.number(expected: "a JSON value after ':'")
+                    let value: JSONValue
+                    do { value = try r.number() } catch is JSONReader.MinusInfinity { throw r.error("a JSON value after ':'", found: "'-Infinity'") }
                     guard fields.claim(name) else { throw repeatedKey(key(named: name, at: keyStart), at: keyStart) }
                     let d = value.number!
                     if name <= heightName && !Item.isAllowedSize(d) && name < sizeProblem?.name ?? .max {

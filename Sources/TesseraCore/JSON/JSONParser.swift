@@ -128,7 +128,8 @@ struct JSONReader {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number(expected: expected)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            do { return try number() } catch is MinusInfinity { throw error(expected, found: "'-Infinity'") }
         case UInt8(ascii: "t"): try literal("true", expected: expected); return .bool(true)
         case UInt8(ascii: "f"): try literal("false", expected: expected); return .bool(false)
         case UInt8(ascii: "n"): try literal("null", expected: expected); return .null
@@ -385,9 +386,15 @@ struct JSONReader {
 
     // MARK: Numbers
 
+    /// What `number()` throws at a `-` before `Infinity`, with the position back at the `-`:
+    /// Python writes -Infinity where JSON has no value, so the caller names it as the value it
+    /// expected there, as NaN and Infinity are named. (Thrown rather than passing the caller's
+    /// expectation in: every number would carry it.)
+    struct MinusInfinity: Error {}
+
     /// A number per the JSON grammar: integers that fit an `Int` become `.int`, the rest `.double`.
-    /// `expected` is what an error at its start expects (`-Infinity` is no number but a missing value).
-    mutating func number(expected: String) throws -> JSONValue {
+    /// - Throws: `MinusInfinity` for `-Infinity`, else a `JSONParseError`.
+    mutating func number() throws -> JSONValue {
         let start = i
         // Fast path: a non-negative integer of at most 15 digits, without a leading zero, and
         // not followed by a fraction, an exponent or a 16th digit (anything else: the full parse).
@@ -402,19 +409,18 @@ struct JSONReader {
             return .int(acc)
         }
         i = start
-        return try fullNumber(expected: expected)
+        return try fullNumber()
     }
 
-    /// `number(expected:)` for every number the fast path leaves.
-    private mutating func fullNumber(expected: String) throws -> JSONValue {
+    /// `number()` for every number the fast path leaves.
+    private mutating func fullNumber() throws -> JSONValue {
         let start = i
         let negative = b[i] == UInt8(ascii: "-")
         if negative { i += 1 }
         guard i < b.count, isDigit(b[i]) else {
-            // Python writes -Infinity where JSON has no value: named whole, as NaN and Infinity are.
             if negative && foundDescription(b, at: i) == "'Infinity'" {
                 i = start
-                throw error(expected, found: "'-Infinity'")
+                throw MinusInfinity()
             }
             throw error("a digit after '-'")
         }
