@@ -9,16 +9,7 @@ import TesseraCore
     typealias Run = ReplOpenTableTests.Run
 
     static func run(_ lines: [String], takes: Bool = true) throws -> (run: Run, compiledBytes: Int) {
-        let repl = try ReplRecorder()
-        repl.session.numbersLines = true
-        repl.session.takesStatementLines = takes
-        let before = repl.session.host.compiledBytes
-        var run = Run()
-        run.steps = lines.map { repl.session.feed($0) }
-        run.finished = repl.session.finish()
-        run.out = repl.out
-        run.err = repl.err
-        return (run, repl.session.host.compiledBytes - before)
+        try ReplOpenTableTests.run(lines, takesStatementLines: takes)
     }
 
     static func bytes(_ lines: [String]) -> Int { lines.reduce(0) { $0 + $1.utf8.count + 1 } }
