@@ -15,10 +15,11 @@ import TesseraCore
         var err: [String] = []
     }
 
-    static func run(_ lines: [String], takesTableLines: Bool = true) throws -> (run: Run, compiledBytes: Int) {
+    static func run(_ lines: [String], takesTableLines: Bool = true, takesStatementLines: Bool = true) throws -> (run: Run, compiledBytes: Int) {
         let repl = try ReplRecorder()
         repl.session.numbersLines = true
         repl.session.takesTableLines = takesTableLines
+        repl.session.takesStatementLines = takesStatementLines
         let before = repl.session.host.compiledBytes
         var run = Run()
         run.steps = lines.map { repl.session.feed($0) }

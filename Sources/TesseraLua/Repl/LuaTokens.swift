@@ -39,12 +39,22 @@ struct LuaTokens {
         return lexer.runsOn ? nil : tokens
     }
 
+    /// Where the long string or long comment that `bytes` ends inside starts (the offset of
+    /// its `[`) and its level, or nil when it ends outside one. O(length).
+    static func openLongBracket(_ bytes: [UInt8]) -> (start: Int, level: Int)? {
+        var lexer = Lexer(bytes: bytes)
+        _ = lexer.run()
+        return lexer.openBracket
+    }
+
     private struct Lexer {
         let bytes: [UInt8]
         var at = 0
         var tokens: [Token] = []
         /// Whether a long bracket never closed.
         var runsOn = false
+        /// The offset and level of the long bracket that never closed.
+        var openBracket: (start: Int, level: Int)?
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -96,6 +106,7 @@ struct LuaTokens {
 
         /// Skips `[==[ ... ]==]` of the given level (to the end if it never closes).
         mutating func skipLongBracket(_ level: Int) {
+            let start = at
             at += level + 2
             while at < bytes.count {
                 if bytes[at] == 0x5D {
@@ -109,6 +120,7 @@ struct LuaTokens {
                 at += 1
             }
             runsOn = true
+            openBracket = (start, level)
         }
 
         mutating func skipLine() {

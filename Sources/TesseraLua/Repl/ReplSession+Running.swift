@@ -7,7 +7,8 @@ extension ReplSession {
 
     enum Compiled {
         case chunk(LuaReference)
-        case incomplete
+        /// Unfinished: the compiler's message ends in `<eof>`.
+        case incomplete(message: String)
         case failed(LuaScriptError)
     }
 
@@ -24,7 +25,7 @@ extension ReplSession {
         do {
             typed = try load(source)
         } catch let error as LuaScriptError {
-            if error.kind == .syntax && ReplSource.isIncomplete(error.message) { return .incomplete }
+            if error.kind == .syntax && ReplSource.isIncomplete(error.message) { return .incomplete(message: error.message) }
             return .failed(placed(error, source: source))
         } catch {
             return .failed(LuaScriptError(.runtime, message: "\(error)"))

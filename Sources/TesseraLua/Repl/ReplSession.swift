@@ -75,6 +75,10 @@ package final class ReplSession {
     /// Test switch: when false, every line of an unfinished statement is compiled with all the
     /// lines before it, as the reference that taking a table's lines unread must match.
     var takesTableLines = true
+    /// The pending statement followed line by line (see `ReplOpenStatement`); nil when none.
+    var openStatement: ReplOpenStatement?
+    /// Test switch, as `takesTableLines`, for the lines `ReplOpenStatement` takes.
+    var takesStatementLines = true
     /// How many lines were fed, and the number of the one the pending statement started on.
     var linesFed = 0
     var pendingLine = 1
@@ -122,7 +126,9 @@ package final class ReplSession {
     /// - Complexity: compiling is O(length of the statement so far), up to three times
     ///   (expression, statement, rewritten statement); then whatever the line runs. A line that
     ///   only adds plain fields to an unfinished data table is O(its length): it is not
-    ///   compiled (`ReplOpenTable`), so a pasted table of n lines costs O(n), not O(n²).
+    ///   compiled (`ReplOpenTable`), so a pasted table of n lines costs O(n), not O(n²); nor is
+    ///   a line of plain statements inside an unfinished block or a line inside an unfinished
+    ///   long string (`ReplOpenStatement`).
     public func feed(bytes line: [UInt8]) -> Step {
         linesFed += 1
         if pending.isEmpty {
@@ -138,12 +144,22 @@ package final class ReplSession {
         pending.append(line)
         if takesTableLines, pending.count > 1, let table = openTable?.taking(line) {
             openTable = table
+            openStatement = nil   // it did not read the line
+            return .more
+        }
+        if takesStatementLines, pending.count > 1, openStatement?.takes(line) == true {
             return .more
         }
         let typed = ReplSource.joined(pending)
-        switch compile(ReplSource.expandingEquals(typed)) {
-        case .incomplete:
+        let chunk = ReplSource.expandingEquals(typed)
+        switch compile(chunk) {
+        case .incomplete(let message):
             openTable = pending.count == 1 ? ReplOpenTable(statement: ReplSource.expandingEquals(line)) : nil
+            if pending.count == 1 {
+                openStatement = ReplOpenStatement(firstLine: chunk, numbered: firstLine, message: message)
+            } else {
+                openStatement?.compiled(line, chunk: chunk, message: message)
+            }
             return .more
         case .failed(let error):
             cancel()
@@ -159,6 +175,7 @@ package final class ReplSession {
     public func cancel() {
         pending = []
         openTable = nil
+        openStatement = nil
     }
 
     /// At the end of input (Ctrl-D): reports an unfinished statement's syntax error and drops the
