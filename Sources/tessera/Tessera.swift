@@ -68,7 +68,7 @@ struct Tessera: ParsableCommand {
     /// are), with the command's usage below the sentence. Every error's first line, the
     /// sentence, ends as `endingSentence` ends one.
     static func failure(_ error: any Error, arguments: [String]) -> (code: ExitCode, text: String) {
-        let error = LimitHint.adding(to: error)
+        let error = pointingAtLayoutsCommand(LimitHint.adding(to: error))
         var code = error is CommandUsageError ? .validationFailure : exitCode(for: error)
         var text = (error as? CommandUsageError)?.fullMessage ?? fullMessage(for: error)
         if code == .validationFailure {

@@ -3,9 +3,9 @@ import OrderedCollections
 import TesseraCore
 import TesseraLua
 
-// The one lookup of an animator by the name a person gives (`--animator`): `tessera animate`,
-// `tessera scroll` and `tessera preview` all find theirs here, and the preview watches the file
-// this lookup loads.
+// `tessera animate`, `tessera scroll` and `tessera preview` find their animator here, through
+// the library's lookup (`LuaHost.animator(named:params:)`), worded for `--animator`; the preview
+// watches the file this lookup loads.
 
 /// An animator by name: a built-in (`fade`, `scale`, `wobble`), a script in an `animators/`
 /// folder (`cascade`), or a `.lua` file, with its `K=V` parameters (`tessera animate`,
@@ -14,28 +14,15 @@ import TesseraLua
 /// `print` lines go to `output` (`writeScriptLine` unless given).
 func animatorNamed(_ animator: String, params: OrderedDictionary<String, JSONValue>, _ options: ScriptLimitOptions,
                    reading files: ScriptFileBytes? = nil, output: @escaping (String) -> Void = writeScriptLine) throws -> any Animator {
-    if let builtin = try BuiltinAnimators.make(animator, params: params, source: "--animator \(animator)") { return builtin }
     let host = try LuaHost(limits: options.scriptLimits)
     host.output = output
     files?.serve(host)
-    guard let path = host.animatorScriptPath(animator) else {
-        if animator.hasSuffix(".lua") {
-            let problem = LuaHost.scriptFileProblem(animator, what: "animator script")
-                ?? NearbyFile.missing(animator, expected: "an animator script file", extensions: ["lua"]) + "."
-            throw CLIError(ScriptByNameHint.noted("\(animator): \(problem)", missing: animator,
-                                                  scripts: { ScriptCatalog.scripts(in: host.animatorDirectories()) },
-                                                  builtins: BuiltinAnimators.names, kind: "animator"))
-        }
-        throw CLIError(unknownAnimatorMessage(animator, scripts: ScriptCatalog.scripts(in: host.animatorDirectories()).map(\.name)))
-    }
-    return try AnimatorScript(host: host, path: path, params: params)
+    return try host.animator(named: animator, params: params, wording: animatorFlagWording)
 }
 
-/// What `--animator NAME` says when NAME names nothing: the closest name, then the names there
-/// are, as `t.animator` lists them (`AnimatorNames`). O(names).
-func unknownAnimatorMessage(_ name: String, scripts: [String]) -> String {
-    "unknown --animator \(AnimatorNames.unknown(name, scripts: scripts, also: "a .lua file, ")); `tessera layouts` lists them"
-}
+/// How `--animator` words the lookup's messages: "unknown --animator 'x' ...; `tessera layouts`
+/// lists them", "--animator fade: unknown param ...".
+let animatorFlagWording = AnimatorWording(flag: "--animator", listing: listedByLayoutsCommand)
 
 /// The file `animatorNamed` loads for `name` when it is one on disk (a `.lua` path, or a script
 /// found in an `animators/` folder), which the preview reads and watches as it does the layout

@@ -32,7 +32,30 @@ import TesseraCore
     @Test func aMissingFileIsAFileError() throws {
         let error = try #require(throws: LuaScriptError.self) { try Self.host().animator(named: "missing-animator.lua") }
         #expect(error.kind == .file)
-        #expect(error.description == "missing-animator.lua: expected a script file, found no such file.")
+        #expect(error.description == "missing-animator.lua: expected an animator script file, found no such file.")
+    }
+
+    /// A script's file name where no such file is names the script by name, as `--animator` does.
+    @Test func aMissingFileNamedAsAScriptGetsTheScriptByName() throws {
+        let error = try #require(throws: LuaScriptError.self) { try Self.host().animator(named: "cascade.lua") }
+        #expect(error.kind == .file)
+        #expect(error.description == "cascade.lua: expected an animator script file, found no such file "
+                + "(did you mean cascade, the animator script <tessera>/animators/cascade.lua?).")
+    }
+
+    /// The command line's wording: its flag before the name, and what lists the names; the
+    /// lookup is the same.
+    @Test func theCommandLinesWordingNamesItsFlagAndListing() throws {
+        let wording = AnimatorWording(flag: "--animator", listing: "`tessera layouts` lists them")
+        let unknown = try #require(throws: LuaScriptError.self) { try Self.host().animator(named: "fadee", params: [:], wording: wording) }
+        #expect(unknown.description == "unknown --animator 'fadee' (did you mean fade?); expected a .lua file, a built-in (fade, scale, wobble), "
+                + "or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them")
+        let param = try #require(throws: LayoutError.self) {
+            try Self.host().animator(named: "fade", params: ["duration": "slow"], wording: wording)
+        }
+        #expect(param.description == "--animator fade: param 'duration' expects a number of seconds from 0 to 3,600, got \"slow\"")
+        let script = try #require(try Self.host().animator(named: "cascade", params: [:], wording: wording) as? AnimatorScript)
+        #expect(script.path == "<tessera>/animators/cascade.lua")
     }
 
     @Test func aBuiltInsBadParamNamesTheAnimator() throws {

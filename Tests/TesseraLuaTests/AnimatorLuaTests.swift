@@ -181,6 +181,21 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         #expect(Array(values.dropFirst(2)) == [.string("0=1,1=2"), .integer(1)])
     }
 
+    /// A file name where `t.animator` takes a name gets the name it may have meant, as
+    /// `--animator cascad.lua` does; a built-in's shadows the script of its name, which a name
+    /// cannot reach.
+    @Test func aFileNameGetsTheNameItMayHaveMeant() throws {
+        func message(_ source: String) -> String? {
+            scriptError { _ = try run(source) }?.message
+        }
+        let names = "expected a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom)"
+        let cascade = "(did you mean cascade, the animator script \(repositoryRoot)/animators/cascade.lua?)"
+        #expect(message("return t.animator('cascad.lua')") == "test:26: t.animator: no animator 'cascad.lua' \(cascade); \(names)")
+        #expect(message("return t.animator('cascade.lua')") == "test:26: t.animator: no animator 'cascade.lua' \(cascade); \(names)")
+        #expect(message("return t.animator('fade.lua')") == "test:26: t.animator: no animator 'fade.lua' (did you mean fade, the built-in animator?); \(names)")
+        #expect(message("return t.animator('nothing-like-it.lua')") == "test:26: t.animator: no animator 'nothing-like-it.lua'; \(names)")
+    }
+
     @Test func badAnimatorsAreRejectedWithOneSentence() throws {
         func message(_ source: String) -> String? {
             scriptError { _ = try run(source) }?.message

@@ -282,7 +282,7 @@ import Testing
 
     /// A script's or an animator's file name, exact or misspelt, given from the repository root
     /// where no such file is, names the script by name and its file, rather than the file alone
-    /// or nothing; a name near no script gets the plain sentence.
+    /// or nothing; a built-in's name gets the built-in; a name near no script gets the plain sentence.
     @Test(arguments: [
         (["run", "mosaic.lua"], "mosaic.lua: expected a script file, found no such file (did you mean mosaic, the layout script layouts/mosaic.lua?)."),
         (["run", "mosaik.lua"], "mosaik.lua: expected a script file, found no such file (did you mean mosaic, the layout script layouts/mosaic.lua?)."),
@@ -290,6 +290,7 @@ import Testing
         (["run", "waterfal.lua"], "waterfal.lua: expected a script file, found no such file (did you mean waterfall, the built-in layout, "
             + "or the layout script layouts/waterfall.lua?)."),
         (["run", "nothing-like-it.lua"], "nothing-like-it.lua: expected a script file, found no such file."),
+        (["run", "flow.lua"], "flow.lua: expected a script file, found no such file (did you mean flow, the built-in layout?)."),
         (["scroll", "flow", "--animator", "cascad.lua"],
          "cascad.lua: expected an animator script file, found no such file (did you mean cascade, the animator script animators/cascade.lua?)."),
         (["scroll", "flow", "--animator", "fade.lua"],

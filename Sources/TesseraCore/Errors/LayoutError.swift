@@ -33,7 +33,8 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
     case unknownEdge(name: String, subject: String)
     /// No layout is called `name`. `builtins` are the built-in layouts' names; `scripts` the
     /// shipped scripts' names, or nil where scripts are not looked up (only built-ins then);
-    /// `suggestion` a close name, if any.
+    /// `suggestion` a close name, if any. The message lists the names and no more: the `tessera`
+    /// command adds which command lists them, a Swift program has none to name.
     case unknownLayout(name: String, suggestion: String?, builtins: [String], scripts: [String]?)
     /// Layout `layout` gave an element (the `position`-th of its elements) that its result
     /// refuses; `problem` says why ("is in section 4; expected a section in 0..<2").
@@ -113,7 +114,7 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .unknownLayout(name, suggestion, builtins, scripts?):
             let shipped = scripts.isEmpty ? "" : ", or a script by name (\(scripts.joined(separator: ", ")))"
             return "unknown layout '\(name)'\(DidYouMean.hint(suggestion)); expected a .lua file, a built-in "
-                + "(\(builtins.joined(separator: ", ")))\(shipped); `tessera layouts` lists them"
+                + "(\(builtins.joined(separator: ", ")))\(shipped)"
         case let .invalidElement(layout, position, e, problem):
             return "\(layout) layout's \(e.category.rawValue) \(position) (\(e.kind.isEmpty ? "no kind" : "kind '\(e.kind)'")) \(problem)"
         case let .invalidOrthogonalSection(layout, _, problem), let .invalidResult(layout, problem):

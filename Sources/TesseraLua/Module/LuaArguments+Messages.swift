@@ -162,9 +162,12 @@ extension LuaArguments {
 
     /// "fn: no animator 'x' (did you mean fade?); expected a built-in (fade, scale, wobble), or a
     /// script by name (cascade, ...)": a `t.animator` name that is neither a built-in nor a
-    /// script found, listed as `--animator` lists them.
-    static func noAnimator(_ function: String, _ name: String, scripts: [String]) -> LuaScriptError {
-        failure("\(function): no animator \(AnimatorNames.unknown(name, scripts: scripts))")
+    /// script found, listed as `--animator` lists them. A name with `.lua` gets the name it may
+    /// have meant, as `--animator cascad.lua` does: "fn: no animator 'cascad.lua' (did you mean
+    /// cascade, the animator script animators/cascade.lua?); expected ...".
+    static func noAnimator(_ function: String, _ name: String, scripts: [ScriptCatalog.Entry]) -> LuaScriptError {
+        let hint = ScriptByNameHint.forName(name, scripts: scripts, builtins: BuiltinAnimators.names, kind: "animator")
+        return failure("\(function): no animator \(AnimatorNames.unknown(name, scripts: scripts.map(\.name), hint: hint))")
     }
 
     /// "fn: the Lua host was closed": a layout, an animator or a callback used after the host

@@ -10,18 +10,36 @@ extension LuaHost {
     /// A script keeps this host alive and runs on it, so it belongs to the host's thread; a
     /// built-in needs no Lua. The Swift side of `layout(named:params:)`, for animators.
     /// - Throws: `LuaScriptError` of kind `.file` for a name that finds no animator (naming the
-    ///   closest one and those there are) or a `.lua` file that is not there, and what
-    ///   `loadAnimatorScript(path:params:)` throws for a broken script or parameter;
-    ///   `LayoutError` for an unknown or mistyped parameter of a built-in.
+    ///   closest one and those there are) or a `.lua` file that is not there (naming the script
+    ///   by name it may have meant), and what `loadAnimatorScript(path:params:)` throws for a
+    ///   broken script or parameter; `LayoutError` for an unknown or mistyped parameter of a built-in.
     /// - Complexity: that of loading the script, or O(params) for a built-in.
     public func animator(named nameOrPath: String,
                          params: OrderedDictionary<String, JSONValue> = [:]) throws -> any Animator {
-        if let builtin = try BuiltinAnimators.make(nameOrPath, params: params, source: nameOrPath) { return builtin }
-        if nameOrPath.hasSuffix(".lua") { return try loadAnimatorScript(path: nameOrPath, params: params) }
+        try animator(named: nameOrPath, params: params, wording: .library)
+    }
+
+    /// `animator(named:params:)` with its messages worded for the caller (`--animator` on the
+    /// command line, which also says what lists the names).
+    package func animator(named nameOrPath: String, params: OrderedDictionary<String, JSONValue>,
+                          wording: AnimatorWording) throws -> any Animator {
+        if let builtin = try BuiltinAnimators.make(nameOrPath, params: params, source: wording.source(nameOrPath)) { return builtin }
         guard let path = animatorScriptPath(nameOrPath) else {
+            if nameOrPath.hasSuffix(".lua") { throw missingAnimatorScript(nameOrPath) }
             let scripts = ScriptCatalog.scripts(in: animatorDirectories()).map(\.name)
-            throw LuaScriptError(.file, message: "unknown animator " + AnimatorNames.unknown(nameOrPath, scripts: scripts, also: "a .lua file, "))
+            throw LuaScriptError(.file, message: wording.unknown(AnimatorNames.unknown(nameOrPath, scripts: scripts, also: "a .lua file, ")))
         }
         return try loadAnimatorScript(path: path, params: params)
+    }
+
+    /// "x.lua: expected an animator script file, found no such file." (or why the file there
+    /// cannot be run), with the script by name `path` may have meant, as a missing layout script
+    /// names one.
+    private func missingAnimatorScript(_ path: String) -> LuaScriptError {
+        let problem = LuaHost.scriptFileProblem(path, what: "animator script")
+            ?? NearbyFile.missing(path, expected: "an animator script file", extensions: ["lua"]) + "."
+        return LuaScriptError(.file, message: ScriptByNameHint.noted("\(path): \(problem)", missing: path,
+                                                                     scripts: { ScriptCatalog.scripts(in: self.animatorDirectories()) },
+                                                                     builtins: BuiltinAnimators.names, kind: "animator"))
     }
 }

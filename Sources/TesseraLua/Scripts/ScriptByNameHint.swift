@@ -5,7 +5,8 @@ import TesseraCore
 /// `layouts/mosaic.lua`, gets "(did you mean mosaic, the layout script layouts/mosaic.lua?)";
 /// a misspelt one (`mosaik.lua`) the same for the one script close to it. A script a built-in's
 /// name shadows runs by path only, so both are offered: "(did you mean waterfall, the built-in
-/// layout, or the layout script .../layouts/waterfall.lua?)". `--animator` files alike.
+/// layout, or the layout script .../layouts/waterfall.lua?)"; a built-in's name with no script
+/// (`flow.lua`) "(did you mean flow, the built-in layout?)". `--animator` files alike.
 package enum ScriptByNameHint {
     /// `message`, the sentence a missing script file gets ("x.lua: expected a script file, found
     /// no such file (did you mean layouts/x.lua?)."), with the script by name `path` meant in
@@ -26,12 +27,25 @@ package enum ScriptByNameHint {
         return plain + hint + "."
     }
 
-    /// " (did you mean NAME, the KIND script PATH?)" for the script `stem` names or, when
-    /// nothing nearer does, the one script close to it; nil when `nearby` (the file
-    /// `NearbyFile` offers) is beside the path (no folder) or, for a misspelt stem, anywhere.
+    /// " (did you mean cascade, the animator script animators/cascade.lua?)" for a name ending
+    /// in `.lua` given where only names are taken (`t.animator("cascade.lua")`, a module name):
+    /// the script its stem names or the one close to it, as `noted` offers; " (did you mean
+    /// fade, the built-in animator?)" for a built-in's name, whose script a name cannot reach.
+    /// Nil for any other name. O(scripts).
+    package static func forName(_ name: String, scripts: [ScriptCatalog.Entry], builtins: [String], kind: String) -> String? {
+        guard name.hasSuffix(".lua"), name.count > 4 else { return nil }
+        return hint(stem: String(name.dropLast(4)), nearby: nil, scripts: scripts.filter { !builtins.contains($0.name) },
+                    builtins: builtins, kind: kind)
+    }
+
+    /// " (did you mean NAME, the KIND script PATH?)" for the script `stem` names, else " (did
+    /// you mean NAME, the built-in KIND?)" when `stem` is a built-in's name, else the one script
+    /// close to it; nil when `nearby` (the file `NearbyFile` offers) is beside the path (no
+    /// folder) or, for a misspelt stem, anywhere.
     static func hint(stem: String, nearby: String?, scripts: [ScriptCatalog.Entry], builtins: [String], kind: String) -> String? {
         if let nearby, !nearby.contains("/") { return nil }
         var script = scripts.first { $0.name == stem }
+        if script == nil && builtins.contains(stem) { return " (did you mean \(stem), the built-in \(kind)?)" }
         if script == nil && nearby == nil {
             let close = DidYouMean.suggestions(for: stem, among: scripts.map(\.name))
             // One name is a hint; several are a guess the user has to check anyway.

@@ -14,6 +14,6 @@ func replLayoutPath(_ name: String, host: LuaHost) throws -> String {
                        + "or type L = t.\(name){} at the prompt")
     }
     if let path = host.layoutScriptPath(name) { return path }
-    do { _ = try host.layout(named: name) } catch { throw CLIError("\(error)") }
+    do { _ = try host.layout(named: name) } catch { throw CLIError("\(pointingAtLayoutsCommand(error))") }
     return name
 }

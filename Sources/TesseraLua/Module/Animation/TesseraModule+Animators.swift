@@ -78,7 +78,7 @@ extension LuaHost {
         case .failure(let error) where error.kind == .refused:
             throw LuaArguments(L, function: function).relayed(error.message)
         case .failure:
-            throw LuaArguments.noAnimator(function, name, scripts: ScriptCatalog.scripts(in: animatorDirectories()).map(\.name))
+            throw LuaArguments.noAnimator(function, name, scripts: ScriptCatalog.scripts(in: animatorDirectories()))
         }
         let script = try AnimatorScript(host: self, path: path, params: params, retainingHost: false)
         return AnimatorBox(script, label: script.name)
