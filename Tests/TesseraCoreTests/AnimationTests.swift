@@ -120,7 +120,7 @@ import Testing
             let timeline = Timeline(tracks: [track])
             let times = try timeline.sampleTimes(fps: fps)
             #expect(times.count == frames, "\(duration) s at \(fps)")
-            #expect(timeline.sampleCount(fps: fps) == frames)
+            #expect(try timeline.sampleCount(validatingFPS: fps) == frames)
             #expect(times.suffix(2) == [Double(frames - 2) / fps, duration])
         }
     }

@@ -52,7 +52,20 @@ import TesseraCore   // not @testable: what a user's package can write
             #expect(throws: expected) { try timeline.sampleTimes(fps: fps) }
         }
         #expect(try timeline.sampleCount(validatingFPS: 60) == 1)
-        #expect(try timeline.sampleCount(validatingFPS: 60) == timeline.sampleCount(fps: 60))
+    }
+
+    /// The unchecked sample count (deprecated, so calling it here warns) gives 0 for a rate
+    /// `sampleTimes(fps:)` refuses, rather than stopping the program, and the checked count for
+    /// any other rate.
+    @Test func theDeprecatedSampleCountIsZeroForARateThatIsNotPositive() throws {
+        let base = ViewState(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let timeline = Timeline(tracks: [AnimationTrack(id: "a", view: 1, event: .insert, duration: 0.5, from: base, to: base)])
+        for fps in [0.0, -30, .nan, .infinity, -.infinity] {
+            #expect(timeline.sampleCount(fps: fps) == 0, "\(fps)")
+        }
+        #expect(timeline.sampleCount(fps: 30) == 16)
+        #expect(try timeline.sampleCount(validatingFPS: 30) == 16)
+        #expect(try timeline.sampleTimes(fps: 30).count == 16)
     }
 
     @Test func aSyntheticDatasetOfAUserCountThrowsForANegativeCount() throws {

@@ -583,6 +583,34 @@ struct DatasetLoaderFormatTests {
             try DatasetLoader.parse(data: Array(#"{"id": 1, "w": true}"#.utf8), fileName: "<stdin>", format: .jsonLines)
         }
     }
+
+    /// Text held in memory with a file name is read as that file is loaded: the format from the
+    /// name's extension, and the same error, naming it, as loading the file gives.
+    @Test func parseFromMemoryTakesTheFormatFromTheFileName() throws {
+        let lines = "{\"id\": \"a\", \"w\": 10, \"section\": \"x\"}\n{\"id\": 2, \"h\": 5, \"section\": \"y\"}\n"
+        let parsed = try DatasetLoader.parse(text: lines, fileName: "feed.ndjson")
+        #expect(parsed.sourceName == "feed.ndjson")
+        #expect(parsed.items.map(\.id) == [.string("a"), .int(2)])
+        #expect(parsed.sections.map(\.id) == [.string("x"), .string("y")])
+        #expect(try parsed.items == loadTemp("feed.ndjson", lines).items)
+        #expect(try DatasetLoader.parse(data: Array("id,w\nb,3\n".utf8), fileName: "t.CSV").items
+                == [Item(id: .string("b"), fields: ["id": "b", "w": 3])])
+
+        let negative = #"[{"id": 1, "w": -3}]"#
+        let refused = DatasetError(file: "feed.json", line: 1, column: 17, path: "[0].w", message: "expected a number from 0 to 1e7, found -3")
+        #expect(refused.description == "feed.json:1:17: [0].w: expected a number from 0 to 1e7, found -3.")
+        #expect(throws: refused) { try DatasetLoader.parse(text: negative, fileName: "feed.json") }
+        #expect(throws: refused) { try loadTemp("feed.json", negative) }
+
+        for (name, found) in [("feed.txt", "the extension \".txt\""), ("feed", "no extension")] {
+            let unknown = DatasetError(file: name, message: "expected a .json, .jsonl or .csv file, found \(found)")
+            #expect(throws: unknown) { try DatasetLoader.parse(text: negative, fileName: name) }
+            #expect(throws: unknown) { try loadTemp(name, negative) }
+        }
+        #expect(throws: DatasetError(file: "e.csv", message: "expected a header row, found an empty file")) {
+            try DatasetLoader.parse(text: " \n", fileName: "e.csv")
+        }
+    }
 }
 
 @Suite("Dataset loader: duplicate policies")

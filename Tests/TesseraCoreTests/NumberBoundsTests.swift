@@ -87,18 +87,18 @@ import Testing
     @Test func samplesOfALongAnimationAreRefusedBeforeTheyAreMade() throws {
         let track = AnimationTrack(id: "a", view: 1, event: .insert, duration: 3600, from: base, to: base)
         let timeline = Timeline(tracks: [track])
-        #expect(timeline.sampleCount(fps: 60) == 216_001)
+        #expect(try timeline.sampleCount(validatingFPS: 60) == 216_001)
         #expect(throws: AnimationFormatError("the animation lasts 3600 s: at 60 frames per second its samples would hold more than 200,000 view states (1 view per frame); use a lower frame rate (--fps) or a shorter animation")) {
             try timeline.sampleTimes(fps: 60)
         }
         #expect(try timeline.sampleTimes(fps: 50).count == 180_001)
     }
 
-    @Test func anInfiniteDurationHasASaturatedSampleCount() {
+    @Test func anInfiniteDurationHasASaturatedSampleCount() throws {
         let track = AnimationTrack(id: "a", view: 1, event: .insert, delay: 1e308, duration: 1e308, from: base, to: base)
         let timeline = Timeline(tracks: [track])
         #expect(timeline.duration == .infinity)
-        #expect(timeline.sampleCount(fps: 1000) == Int.max)
+        #expect(try timeline.sampleCount(validatingFPS: 1000) == Int.max)
         #expect(throws: AnimationFormatError("the animation lasts inf s: at 1000 frames per second its samples would hold more than 200,000 view states (1 view per frame); use a lower frame rate (--fps) or a shorter animation")) {
             try timeline.sampleTimes(fps: 1000)
         }

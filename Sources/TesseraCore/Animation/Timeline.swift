@@ -91,13 +91,13 @@ public struct Timeline: Hashable, Sendable {
     package static let maxSampledStates = 200_000
 
     /// How many sample times `sampleTimes(fps:)` gives, saturating at `Int.max`, for a frame
-    /// rate a user gave: `sampleCount(fps:)` after checking `fps`.
+    /// rate a user gave.
     /// - Throws: `AnimationFormatError` when `fps` is not a positive, finite number (the error
     ///   `sampleTimes(fps:)` throws for it).
     /// - Complexity: O(1).
     public func sampleCount(validatingFPS fps: Double) throws(AnimationFormatError) -> Int {
         try Self.checkFrameRate(fps)
-        return sampleCount(fps: fps)
+        return checkedSampleCount(fps: fps)
     }
 
     /// Throws for a frame rate that is not a positive, finite number. O(1).
@@ -107,11 +107,19 @@ public struct Timeline: Hashable, Sendable {
         }
     }
 
-    /// How many sample times `sampleTimes(fps:)` gives, saturating at `Int.max`. O(1).
-    /// - Precondition: `fps` is a positive, finite number (`sampleCount(validatingFPS:)` and
-    ///   `sampleTimes(fps:)` throw instead).
+    /// How many sample times `sampleTimes(fps:)` gives, saturating at `Int.max`; 0 when `fps` is
+    /// not a positive, finite number (there are no sample times then: `sampleTimes(fps:)` and
+    /// `sampleCount(validatingFPS:)` throw for it). A bad rate never stops the program. O(1).
+    @available(*, deprecated, renamed: "sampleCount(validatingFPS:)",
+               message: "sampleCount(validatingFPS:) throws for the frame rates sampleTimes(fps:) refuses, where this returns 0")
     public func sampleCount(fps: Double) -> Int {
-        precondition(fps > 0 && fps.isFinite, "fps must be a positive number")
+        guard fps > 0, fps.isFinite else { return 0 }
+        return checkedSampleCount(fps: fps)
+    }
+
+    /// `sampleCount(validatingFPS:)` for a rate already checked. O(1).
+    /// - Precondition: `fps` is a positive, finite number.
+    private func checkedSampleCount(fps: Double) -> Int {
         // The frame times before the duration, then the duration itself. duration × fps rounds
         // (1.1 × 50 is 55.00000000000001): count from the frame times as `sampleTimes` makes
         // them, so the duration is not sampled twice.
@@ -131,7 +139,7 @@ public struct Timeline: Hashable, Sendable {
         try Self.checkFrameRate(fps)
         try checkSampleCount(fps: fps)
         let total = duration
-        return (0..<sampleCount(fps: fps)).map { Swift.min(Double($0) / fps, total) }
+        return (0..<checkedSampleCount(fps: fps)).map { Swift.min(Double($0) / fps, total) }
     }
 
     /// Throws what `sampleTimes(fps:)` throws for samples that would hold more than
@@ -140,7 +148,7 @@ public struct Timeline: Hashable, Sendable {
     /// - Precondition: `fps` is a positive, finite number.
     package func checkSampleCount(fps: Double) throws(AnimationFormatError) {
         let views = Swift.max(1, tracks.count + still.count)
-        guard sampleCount(fps: fps) <= Self.maxSampledStates / views else {
+        guard checkedSampleCount(fps: fps) <= Self.maxSampledStates / views else {
             throw tooManySamples(fps: fps, remedy: "use a lower frame rate (--fps) or a shorter animation")
         }
     }

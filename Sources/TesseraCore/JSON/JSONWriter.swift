@@ -39,6 +39,9 @@ package enum JSONWriter {
         public static let compact = Options()
         /// Indented by two spaces, shallow values inline.
         public static let pretty = Options(pretty: true)
+        /// One line with `": "` and `", "` separators (a list of records one per line), and any
+        /// NaN or infinity as Lua prints it: a value's `description`, which must never stop.
+        package static let readable = Options(pretty: true, inlineDepth: .max, nonFiniteAsLua: true)
     }
 
     /// `value` as JSON text. O(size of the output).

@@ -11,6 +11,19 @@ extension LuaHost {
         try LayoutScript(host: self, path: path)
     }
 
+    /// Loads a layout script held in memory (a bundled resource, a download, a test's text) in a
+    /// new environment, as `loadLayoutScript(path:)` loads a file: `chunkName` stands for the
+    /// file in every message and traceback (`feed.lua:3: ...`), is the script's `path`, names it
+    /// when it sets no `name` (`feed.lua` is "feed") and is where its `require` looks (the
+    /// folder of `chunkName`, the current one for a bare name). `reload()` runs the same source
+    /// again. Compiles and runs the source once: O(length of `source`) plus what the script
+    /// does when it runs.
+    /// - Throws: `LuaScriptError` for a broken script or a table that is not a layout, worded as
+    ///   for a file named `chunkName`.
+    public func loadLayoutScript(source: String, chunkName: String) throws -> LayoutScript {
+        try LayoutScript(host: self, path: chunkName, source: Array(source.utf8))
+    }
+
     /// Loads an animator script (`animators/*.lua` or a file of your own) with `params` over its
     /// defaults, ready to be a `CollectionEngine`'s or a provider's `animator`; the same as
     /// `AnimatorScript(host: self, path: path, params: params)`. The script keeps this host
@@ -45,6 +58,12 @@ extension LuaHost {
     /// registry) and the environment it ran in.
     func runFile(path: String) throws -> (result: LuaReference, environment: LuaReference) {
         guard let data = readScriptFile(path) else { throw Self.unreadableScript(path) }
+        return try runChunk(data, path: path)
+    }
+
+    /// Compiles and runs a script's text as the file `path` would run; returns what it returned
+    /// (kept in the registry) and the environment it ran in.
+    func runChunk(_ data: [UInt8], path: String) throws -> (result: LuaReference, environment: LuaReference) {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         try loadChunk(data, chunkName: "@" + path)

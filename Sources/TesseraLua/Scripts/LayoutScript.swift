@@ -2,7 +2,7 @@ import LuaBridge
 import OrderedCollections
 import TesseraCore
 
-/// A layout script file loaded into a host, reloadable in place.
+/// A layout script (a file, or text given with a chunk name) loaded into a host, reloadable in place.
 ///
 /// `reload()` reads, compiles and runs the file again, and only swaps in the new version when
 /// all of that succeeded (and, given a probe context, a layout pass with the default params
@@ -15,20 +15,24 @@ import TesseraCore
 public final class LayoutScript {
     /// The host the script runs on.
     public let host: LuaHost
-    /// The script's file, as given to `loadLayoutScript(path:)`.
+    /// The script's file, as given to `loadLayoutScript(path:)`, or the `chunkName` given to
+    /// `loadLayoutScript(source:chunkName:)`.
     public let path: String
+    /// The text of a script loaded from memory (what `reload()` runs again); nil for a file.
+    private let source: [UInt8]?
     private(set) var version: ScriptVersion
     /// The error of the last failed `reload()`, cleared by a successful one.
     public private(set) var lastError: LuaScriptError?
 
-    init(host: LuaHost, path: String) throws {
+    init(host: LuaHost, path: String, source: [UInt8]? = nil) throws {
         self.host = host
         self.path = path
-        version = try LayoutScript.load(host: host, path: path)
+        self.source = source
+        version = try LayoutScript.load(host: host, path: path, source: source)
     }
 
-    private static func load(host: LuaHost, path: String) throws -> ScriptVersion {
-        let (result, environment) = try host.runFile(path: path)
+    private static func load(host: LuaHost, path: String, source: [UInt8]?) throws -> ScriptVersion {
+        let (result, environment) = try source.map { try host.runChunk($0, path: path) } ?? host.runFile(path: path)
         host.push(result)
         defer { tb_pop(host.L, 1) }
         return try host.scriptVersion(at: -1, source: path, environment: environment)
@@ -52,11 +56,11 @@ public final class LayoutScript {
         return ScriptedLayout(script: self, params: params)
     }
 
-    /// Loads the file again and swaps the new version in if it loads (and lays out `probe`, when
+    /// Loads the file (or the source) again and swaps the new version in if it loads (and lays out `probe`, when
     /// given); otherwise keeps the current version and throws the error.
     public func reload(probe: LayoutContext? = nil) throws {
         do {
-            let candidate = try LayoutScript.load(host: host, path: path)
+            let candidate = try LayoutScript.load(host: host, path: path, source: source)
             if let probe {
                 _ = try ScriptedLayout(version: candidate).layout(probe)
             }
