@@ -155,7 +155,7 @@ int tb_functionerror(lua_State *L, int fidx, const char *fmt, ...) {
 
 const char *tb_nilhint(lua_State *L, int idx, const char *fn) {
   int ctx = fn != NULL && strncmp(fn, "ctx", 3) == 0 && (fn[3] == ':' || fn[3] == '.');
-  return ctx && lua_type(L, idx) == LUA_TNIL ? " (an item field the dataset lacks reads as nil)" : "";
+  return ctx && lua_type(L, idx) == LUA_TNIL ? " (a variable never set, or an item field that is misspelt or missing, reads as nil)" : "";
 }
 
 int tb_argerror(lua_State *L, int arg, const char *fn, int n, const char *name, const char *expected) {

@@ -87,12 +87,12 @@ import TesseraCore
         ("ctx:section(0)", "ctx:section: argument #1 (i) must be an item index in 1..3, got 0"),
         ("ctx:textHeight(5, 10)", "ctx:textHeight: argument #1 (text) must be a string, got number"),
         // nil given to a ctx method, in C (ctx:item, ctx.set) and in Swift (the rest), gets the
-        // hint about item fields; no value (ctx.set's h below) does not
-        ("ctx:item(nil)", "ctx:item: argument #1 (i) must be an integer, got nil (an item field the dataset lacks reads as nil)"),
-        ("ctx.set(1, nil, 0, 1, 1)", "ctx.set: argument #2 (x) must be a number, got nil (an item field the dataset lacks reads as nil)"),
-        ("ctx:textHeight(nil, 10)", "ctx:textHeight: argument #1 (text) must be a string, got nil (an item field the dataset lacks reads as nil)"),
-        ("ctx:column(nil)", "ctx:column: argument #1 (name) must be a string, got nil (an item field the dataset lacks reads as nil)"),
-        ("ctx.supplementary('header', nil, 0, 0, 1, 1)", "ctx.supplementary: argument #2 (section) must be an integer of at least 1, got nil (an item field the dataset lacks reads as nil)"),
+        // hint about what reads as nil; no value (ctx.set's h below) does not
+        ("ctx:item(nil)", "ctx:item: argument #1 (i) must be an integer, got nil (a variable never set, or an item field that is misspelt or missing, reads as nil)"),
+        ("ctx.set(1, nil, 0, 1, 1)", "ctx.set: argument #2 (x) must be a number, got nil (a variable never set, or an item field that is misspelt or missing, reads as nil)"),
+        ("ctx:textHeight(nil, 10)", "ctx:textHeight: argument #1 (text) must be a string, got nil (a variable never set, or an item field that is misspelt or missing, reads as nil)"),
+        ("ctx:column(nil)", "ctx:column: argument #1 (name) must be a string, got nil (a variable never set, or an item field that is misspelt or missing, reads as nil)"),
+        ("ctx.supplementary('header', nil, 0, 0, 1, 1)", "ctx.supplementary: argument #2 (section) must be an integer of at least 1, got nil (a variable never set, or an item field that is misspelt or missing, reads as nil)"),
         ("ctx:textHeight('a', -1)", "ctx:textHeight: argument #2 (width) must be a finite, non-negative number, got -1"),
         ("ctx:textHeight('a', 10, { fontsize = 3 })", "ctx:textHeight: argument #3 (options) has an unknown field 'fontsize' (did you mean fontSize?); known fields: fontSize, lineHeight"),
         ("ctx:textSize('a', 0/0)", "ctx:textSize: argument #2 (width) must be a finite, non-negative number, got nan"),

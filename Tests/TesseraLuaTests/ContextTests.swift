@@ -130,12 +130,12 @@ import TesseraCore
             // Swift methods as from the bridge's; called with a colon, the nil hint alone.
             ("ctx.id(5, nil)", "ctx:id: argument #1 (i) must be an integer, got nil (call it with a colon: ctx:id(i))"),
             ("ctx.size(5, nil)", "ctx:size: argument #1 (i) must be an integer, got nil (call it with a colon: ctx:size(i))"),
-            ("ctx:id(nil)", "ctx:id: argument #1 (i) must be an integer, got nil (an item field the dataset lacks reads as nil)"),
+            ("ctx:id(nil)", "ctx:id: argument #1 (i) must be an integer, got nil (a variable never set, or an item field that is misspelt or missing, reads as nil)"),
             ("ctx:size(1, -5)", "ctx:size: argument #2 (pw) must be a finite, non-negative number, got -5"),
             ("ctx:textHeight(5, 10)", "ctx:textHeight: argument #1 (text) must be a string, got number"),
             // item "a" has no text: the field reads as nil, and the message says so
             ("ctx:textHeight(ctx:item(1).text, 40)",
-             "ctx:textHeight: argument #1 (text) must be a string, got nil (an item field the dataset lacks reads as nil)"),
+             "ctx:textHeight: argument #1 (text) must be a string, got nil (a variable never set, or an item field that is misspelt or missing, reads as nil)"),
         ]
         for (call, message) in cases {
             let e = scriptError { _ = try printed(call) }

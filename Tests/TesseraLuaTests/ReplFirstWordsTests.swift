@@ -27,6 +27,29 @@ import Testing
         #expect(repl.err == [])
     }
 
+    @Test func shellLinesAndPastedPromptsSayWhatToTypeInstead() throws {
+        let repl = try ReplRecorder()
+        let steps = repl.feed("tessera run waterfall --data datasets/x.json", "tessera --help", "$ tessera repl",
+                              ">  #data ", "x = 2", "> x")
+        #expect(repl.out == [])
+        #expect(repl.err == [
+            "tessera is a shell command, not Lua; :quit or Ctrl-D leaves the REPL",
+            "tessera is a shell command, not Lua; :quit or Ctrl-D leaves the REPL",
+            "this line is a shell command, not Lua; :quit or Ctrl-D leaves the REPL",
+            "the pages show `> ` before what is typed at the prompt: type only `#data`",
+            "the pages show `> ` before what is typed at the prompt: type only `x`",
+        ])
+        #expect(steps.last == .done(history: "> x"))
+        #expect(repl.session.errorCount == 5)
+    }
+
+    @Test func luaThatStartsWithTesseraRunsAsLua() throws {
+        let repl = try ReplRecorder()
+        repl.feed("tessera = 4", "tessera and 1", "tessera or 2", "tessera --help", "tessera - 1", "tessera run")
+        #expect(repl.out == ["1", "4", "4", "3"])
+        #expect(repl.err == ["stdin:1: syntax error near 'run'"])
+    }
+
     @Test func otherLinesAreLua() throws {
         #expect(ReplSession.firstWords("help('run')") == nil)
         #expect(ReplSession.firstWords("helper") == nil)

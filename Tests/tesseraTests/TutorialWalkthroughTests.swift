@@ -81,7 +81,7 @@ import Testing
             }
         }
         #expect(saved == ["out/list.lua", "out/tests/feed_test.lua", "out/list.lua", "out/columns.lua",
-                         "out/groups.lua", "out/gallery.lua", "out/pop.lua"], "\(saved)")
+                         "out/groups.lua", "out/gallery.lua", "out/pop.lua", "out/events.lua"], "\(saved)")
         #expect(commands >= 15, "\(commands)")
         #expect(shown >= 2, "\(shown)")
         #expect(outputs.contains { $0.hasSuffix(".svg") } && outputs.contains { $0.hasSuffix(".html") })

@@ -191,8 +191,9 @@ int tb_deferror(lua_State *L, const char *fmt, ...);
 int tb_argerror(lua_State *L, int arg, const char *fn, int n, const char *name, const char *expected);
 /* [-0, +0, -] What an argument error adds after "got nil" for the value at idx given to `fn`:
 ** for a method or function of ctx (a name starting "ctx:" or "ctx.") given nil, where a
-** beginner most often passed an item field the dataset lacks, " (an item field the dataset
-** lacks reads as nil)"; else "". The Swift checks (LuaArguments) add the same. */
+** beginner most often passed a local never set or an item field misspelt or missing, " (a
+** variable never set, or an item field that is misspelt or missing, reads as nil)"; else "".
+** The Swift checks (LuaArguments) add the same. */
 const char *tb_nilhint(lua_State *L, int idx, const char *fn);
 /* }==================================================================== */
 

@@ -86,7 +86,7 @@ extension LuaArguments {
 
     /// "fn: <subject> must be <expected>, got <value at slot>" (`got` defaults to `describe`),
     /// then `hint`, which defaults, for an argument of a ctx method given nil, to the bridge's
-    /// (`tb_nilhint`: a field an item lacks reads as nil). A caller that knows the cause better
+    /// (`tb_nilhint`: a variable never set, or an item field misspelt or missing, reads as nil). A caller that knows the cause better
     /// passes its own, so a message carries one hint.
     func error(_ subject: Subject, at slot: Int32, mustBe expected: String, got: String? = nil,
                numeric: Bool = true, hint: String? = nil) -> LuaScriptError {

@@ -74,7 +74,7 @@ check("lua parameter error", runScript(path: "layouts/waterfall.lua", params: ["
       "script error: layouts/waterfall.lua:27: unknown param 'colums' (did you mean columns?); known params: columns, spacing")
 let broken = runScript(path: "Examples/SwiftUsage/Scripts/broken.lua", params: [:], dataset: dataset)
 check("lua runtime error", String(broken.prefix { $0 != "\n" }),
-      "script error: Examples/SwiftUsage/Scripts/broken.lua:6: ctx.set: argument #4 (w) must be a number, got nil (an item field the dataset lacks reads as nil)")
+      "script error: Examples/SwiftUsage/Scripts/broken.lua:6: ctx.set: argument #4 (w) must be a number, got nil (a variable never set, or an item field that is misspelt or missing, reads as nil)")
 check("lua runtime error has a traceback", broken.contains("\nstack traceback:\n"), true)
 
 func host() throws -> LuaHost { try LuaHost() }
