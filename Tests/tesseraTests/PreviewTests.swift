@@ -50,6 +50,17 @@ struct PreviewTests {
                 == .refused(status: 403, reason: "WebSocket from another origin"))
         #expect(access.check(token: access.token, host: "localhost:8123", origin: "http://127.0.0.1:8123", isWebSocket: true)
                 == .refused(status: 403, reason: "WebSocket from another origin"))
+        // An origin's scheme and host compare without case (RFC 6454); the rest of it does not
+        // differ by case, and another scheme, port or host is another origin.
+        for origin in ["HTTP://127.0.0.1:8123", "Http://127.0.0.1:8123"] {
+            #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: origin, isWebSocket: true) == .allowed, "\(origin)")
+        }
+        #expect(access.check(token: access.token, host: "localhost:8123", origin: "HTTP://LOCALHOST:8123", isWebSocket: true) == .allowed)
+        for origin in ["https://127.0.0.1:8123", "http://127.0.0.1:8124", "http://127.0.0.1", "http://127.0.0.1:8123/", "null", "",
+                       "http://127.0.0.1:8123.evil.example", "http://\u{FF4C}ocalhost:8123"] {
+            #expect(access.check(token: access.token, host: origin.contains("ocalhost") ? "localhost:8123" : "127.0.0.1:8123", origin: origin, isWebSocket: true)
+                    == .refused(status: 403, reason: "WebSocket from another origin"), "\(origin)")
+        }
     }
 
     @Test func aRequestWithoutHostIsRefusedAsMissingOne() {
