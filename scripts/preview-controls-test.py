@@ -227,6 +227,15 @@ try:
           "expected w and h to be whole numbers from 1 to 100,000, got w 0, h 400", refusal)
     if SHOTS:
         browser.screenshot(os.path.join(SHOTS, "preview-refused-viewport.png"), clip=(0, 0, 1400, 160))
+    # A message of a type the preview does not take is refused with the types it does (it was
+    # dropped without a word).
+    browser.eval("ws.send('{\"type\":\"zoom\"}'); true")
+    browser.wait("/zoom/.test(document.getElementById('refusal').textContent)", "the refused type's line")
+    refusal = browser.eval("document.getElementById('refusal').textContent")
+    check("a message of an unknown type is refused with the types the preview takes", refusal == "the preview refused a message: "
+          'expected a message type of hello, viewport, scroll, inspect, params, problems or painted, got "zoom"', refusal)
+    if SHOTS:
+        browser.screenshot(os.path.join(SHOTS, "preview-refused-type.png"), clip=(0, 0, 1400, 160))
     browser.eval("document.getElementById('refusalok').click()")
     check("dismiss hides the line", browser.eval("document.getElementById('refused').hidden") is True)
     # A viewport side in the address that is not finite (1e999) is left out, as x and y are (the
