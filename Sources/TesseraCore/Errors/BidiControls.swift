@@ -12,18 +12,5 @@ package func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
 /// escape, `\u202e`, as `messageQuoted` writes it in text output, so a picture and a message
 /// show the same text. O(length of the text); the text itself when it holds none.
 package func bidiControlsShown(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isBidiControl) else { return text }
-    var shown = ""
-    shown.reserveCapacity(text.utf8.count + 8)
-    for scalar in text.unicodeScalars {
-        if isBidiControl(scalar) { shown += unicodeEscape(scalar) } else { shown.unicodeScalars.append(scalar) }
-    }
-    return shown
-}
-
-/// `\u` and the scalar's four lowercase hex digits, as JSON escapes a character (a scalar of
-/// the Basic Multilingual Plane: the only ones escaped this way).
-package func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
-    let hex = String(scalar.value, radix: 16)
-    return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    unicodeEscaped(text, where: isBidiControl)
 }

@@ -35,14 +35,7 @@ private func quotedIdentifier(_ text: String) -> String {
 /// user's text in text output.
 /// - Complexity: O(length of the text).
 package func messageQuoted(_ text: String) -> String {
-    let json = JSONWriter.write(.string(text))
-    guard json.unicodeScalars.contains(where: isRawControl) else { return json }
-    var escaped = ""
-    escaped.reserveCapacity(json.utf8.count + 16)
-    for scalar in json.unicodeScalars {
-        if isRawControl(scalar) { escaped += unicodeEscape(scalar) } else { escaped.unicodeScalars.append(scalar) }
-    }
-    return escaped
+    unicodeEscaped(JSONWriter.write(.string(text)), where: isRawControl)
 }
 
 /// DEL, a C1 control or a bidirectional formatting character: what JSON leaves unescaped among
