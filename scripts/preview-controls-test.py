@@ -212,21 +212,30 @@ try:
           refusal == "the preview refused a message: params: expected at most 256 params, got 300", refusal)
     if SHOTS:
         browser.screenshot(os.path.join(SHOTS, "preview-refused.png"), clip=(0, 0, 1400, 160))
-    browser.eval("ws.send('{\"type\":\"viewport\",\"w\":1e999,\"h\":5}'); true")
-    browser.wait("/1e999/.test(document.getElementById('refusal').textContent)", "the refused viewport's line")
-    refusal = browser.eval("document.getElementById('refusal').textContent")
+    def refusal_of(message, shows, what):
+        """Sends `message` (JSON text) on the page's socket; the refusal line once it `shows` (a pattern)."""
+        browser.eval("ws.send(%s); true" % json.dumps(message))
+        browser.wait("/%s/.test(document.getElementById('refusal').textContent)" % shows, what)
+        return browser.eval("document.getElementById('refusal').textContent")
+
+    refusal = refusal_of('{"type":"viewport","w":1e999,"h":5}', "1e999", "the refused viewport's line")
     check("a refused viewport replaces it", refusal == 'the preview refused a message: expected a JSON object with a type, got '
           '"{\\"type\\":\\"viewport\\",\\"w\\":1e999,\\"h\\":5}": line 1, column 24: '
           'expected a number within the range of a double, found 1e999', refusal)
     # A viewport side the page's fields could not hold is refused with the range (it was dropped
     # without a word).
-    browser.eval("ws.send('{\"type\":\"viewport\",\"w\":0,\"h\":400}'); true")
-    browser.wait("/from 1 to 100,000/.test(document.getElementById('refusal').textContent)", "the refused viewport side's line")
-    refusal = browser.eval("document.getElementById('refusal').textContent")
+    refusal = refusal_of('{"type":"viewport","w":0,"h":400}', "from 1 to 100,000", "the refused viewport side's line")
     check("a viewport side out of range is refused with the range", refusal == "the preview refused a message: viewport: "
           "expected w and h to be whole numbers from 1 to 100,000, got w 0, h 400", refusal)
     if SHOTS:
         browser.screenshot(os.path.join(SHOTS, "preview-refused-viewport.png"), clip=(0, 0, 1400, 160))
+    # A message of a type the preview does not take is refused with the types it does (it was
+    # dropped without a word).
+    refusal = refusal_of('{"type":"zoom"}', "zoom", "the refused type's line")
+    check("a message of an unknown type is refused with the types the preview takes", refusal == "the preview refused a message: "
+          'expected a message type of hello, viewport, scroll, inspect, params, problems or painted, got "zoom"', refusal)
+    if SHOTS:
+        browser.screenshot(os.path.join(SHOTS, "preview-refused-type.png"), clip=(0, 0, 1400, 160))
     browser.eval("document.getElementById('refusalok').click()")
     check("dismiss hides the line", browser.eval("document.getElementById('refused').hidden") is True)
     # A viewport side in the address that is not finite (1e999) is left out, as x and y are (the

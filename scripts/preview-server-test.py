@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The preview server under hostile clients, against a running `tessera preview`: two 300 KB
+"""The preview server under hostile clients, against a running `tessera preview`: a page message of
+an unknown type, or without its fields, is refused with the reason on a socket that stays open; two 300 KB
 headers and a 1 MB URL (three at once, as three `fetch` calls of a page elsewhere would send them)
 are refused with 431 and 414, each answer timed from the connection's start, while the page's
 socket keeps receiving every save; idle connections past the cap shed the oldest idle ones, so
@@ -164,6 +165,22 @@ try:
     ws = page(address)
     first = next_frame(ws)
     token = urllib.parse.parse_qs(address.query)["token"][0]
+
+    # A message of a type the preview does not take, and one without the fields its type needs,
+    # are each refused with the reason, on a socket that stays open: a new viewport is laid out.
+    for message, reason in (({"type": "zoom"}, 'expected a message type of hello, viewport, scroll, inspect, params, problems '
+                                               'or painted, got "zoom"'),
+                            ({"type": "inspect"}, "inspect: expected index to be a whole number, got nothing")):
+        ws.send(json.dumps(message))
+        while True:
+            answer = ws.recv()
+            if isinstance(answer, str) and json.loads(answer)["type"] == "refused":
+                break
+        check("a message of type %s is refused with the reason" % message["type"], json.loads(answer)["message"] == reason, answer)
+    ws.send(json.dumps({"type": "viewport", "w": 300, "h": 500}))
+    gen = next_frame(ws)
+    check("the socket stays open after a refusal (gen %d)" % gen, gen > first)
+    first = gen
 
     # Two 300 KB headers, then three 1 MB URLs at once; saves go on meanwhile.
     heavy = b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + \

@@ -32,6 +32,17 @@ import OrderedCollections
         #expect(messageQuoted("tab\there\u{85}") == #""tab\there\u0085""#)
     }
 
+    /// A right-to-left override, an embedding or an isolate in a user's text is shown as its
+    /// escape, in messages (still JSON) and in pictures (bare), so the text reads as the data
+    /// holds it; the marks, which right-to-left text needs, are left alone.
+    @Test func bidiControlsAreShownNotObeyed() throws {
+        #expect(describeIdentifier("ab\u{202E}cd\u{202A}\u{2066}e\u{2069}") == #""ab\u202ecd\u202a\u2066e\u2069""#)
+        #expect(try JSONParser.parse(messageQuoted("ab\u{202E}cd")) == .string("ab\u{202E}cd"))
+        #expect(bidiControlsShown("ab\u{202E}cd\u{2067}\u{2068}") == #"ab\u202ecd\u2067\u2068"#)
+        #expect(bidiControlsShown("\u{5D0}\u{200F}1\u{200E}\u{61C}\u{2029}") == "\u{5D0}\u{200F}1\u{200E}\u{61C}\u{2029}")
+        #expect(describeIdentifier("\u{5D0}\u{200F}") == "\"\u{5D0}\u{200F}\"")
+    }
+
     @Test func snapshotErrorsTellTheIntegerFromTheString() throws {
         var byInt = Snapshot<String, Int>()
         try byInt.appendSections(["5"])

@@ -179,6 +179,30 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         #expect(!svg.contains(">b&lt;</text>"))
     }
 
+    /// A right-to-left override (or an embedding or isolate) in a label or a section's title is
+    /// shown as its escape, as text output shows it, not obeyed: `ab\u202ecd` would draw as
+    /// `abdc`. The picture holds none of them raw but its own isolates around hover titles.
+    @Test func bidiControlsInLabelsAndTitlesAreShownNotObeyed() throws {
+        let items = ["ab\u{202E}cd", "e\u{2067}f\u{2069}", "g", "h"].map { Item(id: .string($0), fields: ["id": .string($0)]) }
+        let dataset = Dataset(items: items, sections: [.init(id: .string("s\u{202D}0"), fields: [:], range: 0..<2),
+                                                       .init(id: .string("s1"), fields: ["title": .string("t\u{202E}it")], range: 2..<4)])
+        let frames = [Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 100, y: 0, width: 100, height: 50),
+                      Rect(x: 0, y: 60, width: 100, height: 50), Rect(x: 100, y: 60, width: 100, height: 50)]
+        let run = LayoutRun(layoutName: "test", dataset: dataset, viewport: Size(width: 200, height: 100),
+                            result: try FramesResult(frames: frames, sections: [0..<2, 2..<4]), milliseconds: 1)
+        let svg = try SVGPicture(run: run, viewport: nil).render()
+        #expect(svg.contains(##"<text x="2" y="12" font-size="11" fill="#1a1a1a">ab\u202ecd</text>"##))
+        #expect(svg.contains("<title>0: \u{2068}ab\\u202ecd\u{2069} (0, 0, 100, 50)</title>"))
+        #expect(svg.contains("<title>1: \u{2068}e\\u2067f\\u2069\u{2069} (100, 0, 100, 50)</title>"))
+        #expect(svg.contains("<title>section 0: \u{2068}s\\u202d0\u{2069} (0, 0, 200, 50)</title>"))
+        #expect(svg.contains("<title>section 1: \u{2068}t\\u202eit\u{2069} (0, 60, 200, 50)</title>"))
+        #expect(!svg.unicodeScalars.contains { isBidiControl($0) && $0 != "\u{2068}" && $0 != "\u{2069}" })
+        let page = try HTMLPage(run: run, viewport: nil).render()
+        #expect(between(page, "\"labels\":[", "]") == #""ab\\u202ecd","e\\u2067f\\u2069","g","h""#)
+        #expect(page.contains(#""title":"t\\u202eit""#))
+        #expect(!page.unicodeScalars.contains(where: isBidiControl))
+    }
+
     @Test func sectionsAreOutlinedAndTitled() throws {
         let svg = try SVGPicture(run: try sectionedRun(), viewport: nil).render()
         #expect(svg.contains("<title>section 0: \u{2068}Fruit\u{2069} (0, 0, 200, 50.12)</title>"))

@@ -84,4 +84,26 @@ import Testing
 
             """), "\(r.stdout)")
     }
+
+    /// A changed field's name comes from the data: a plain one is listed bare, any other quoted
+    /// and cut as a string id is, so a comma, a line break, an escape sequence or a right-to-left
+    /// override in it neither splits the list nor acts on the terminal. The JSON is the data's.
+    @Test func changedFieldNamesThatAreNotPlainAreQuoted() throws {
+        let long = String(repeating: "x", count: 70)
+        let fields = ["title", "a, b", "line\\nbreak", "\\u001b[31m", "r\\u202el", long, "", "ok_name-1.2"]
+        func data(_ value: Int) -> String {
+            #"{"sections": [{"id": "A", "items": [{"id": "p", "# + fields.map { #""\#($0)": \#(value)"# }.joined(separator: ", ") + "}]}]}"
+        }
+        let r = try diffText(data(1), data(2))
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(r.stdout.hasSuffix("""
+            updated items:
+              [0, 0] "p": title, "a, b", "line\\nbreak", "\\u001b[31m", "r\\u202el", "\(String(repeating: "x", count: 64))"… (70 characters), "", ok_name-1.2
+
+            """), "\(r.stdout)")
+        let sections = { (value: Int) in #"{"sections": [{"id": "A", "tag\n": \#(value), "items": [{"id": "p"}]}]}"# }
+        let s = try diffText(sections(1), sections(2))
+        #expect(s.stdout.hasSuffix("updated sections:\n  0 \"A\": \"tag\\n\"\n"), "\(s.stdout)")
+    }
 }

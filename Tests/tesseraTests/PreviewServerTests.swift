@@ -398,6 +398,38 @@ struct PreviewServerTests {
                 == Self.reply(400, "Bad Request", "a control character (0) in the request head"))
     }
 
+    /// The socket's Origin header is read whatever the case of its name, and an origin's scheme
+    /// and host compare without case: the page's own origin in any letter case opens the
+    /// socket; another origin, in any case, is refused 403.
+    @Test func theSameOriginInAnyLetterCaseOpensTheSocketAndNoOtherDoes() throws {
+        let (server, port, _) = try Self.server()
+        defer { server.shutDown() }
+        func handshake(host: String, _ origin: String) -> String {
+            "GET /ws?token=\(Self.token) HTTP/1.1\r\nHost: \(host)\r\n\(origin)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+        }
+        let accepted = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n"
+        let same = [("127.0.0.1:\(port)", "origin: http://127.0.0.1:\(port)"), ("127.0.0.1:\(port)", "ORIGIN: http://127.0.0.1:\(port)"),
+                    ("127.0.0.1:\(port)", "Origin: HTTP://127.0.0.1:\(port)"), ("127.0.0.1:\(port)", "oRIGIN: Http://127.0.0.1:\(port)"),
+                    ("LOCALHOST:\(port)", "origin: http://LocalHost:\(port)"), ("localhost:\(port)", "Origin: HTTP://LOCALHOST:\(port)")]
+        for (host, origin) in same {
+            let client = try TestClient(port: port)
+            defer { client.close() }
+            try client.send(Array(handshake(host: host, origin).utf8))
+            #expect(String(decoding: try client.read(accepted.utf8.count), as: UTF8.self) == accepted, "\(host) \(origin)")
+        }
+        let other = [("127.0.0.1:\(port)", "origin: http://evil.example"), ("127.0.0.1:\(port)", "ORIGIN: HTTPS://127.0.0.1:\(port)"),
+                     ("127.0.0.1:\(port)", "Origin: HTTP://127.0.0.1:\(port + 1)"), ("127.0.0.1:\(port)", "origin: HTTP://LOCALHOST:\(port)"),
+                     ("localhost:\(port)", "origin: null"), ("127.0.0.1:\(port)", "X-Origin: http://127.0.0.1:\(port)")]
+        for (host, origin) in other {
+            #expect(try Self.exchange(port, handshake(host: host, origin)) == Self.reply(403, "Forbidden", "WebSocket from another origin"),
+                    "\(host) \(origin)")
+        }
+        // Two Origin fields, in different cases, are still two.
+        #expect(try Self.exchange(port, handshake(host: "127.0.0.1:\(port)", "origin: http://127.0.0.1:\(port)\r\nORIGIN: http://evil.example"))
+                == Self.reply(400, "Bad Request", "expected one Origin header"))
+    }
+
     /// A second request sent behind the handshake (pipelined) is not a frame: the page's socket
     /// is closed 1002, and the server goes on serving.
     @Test func aRequestPipelinedBehindTheHandshakeIsClosed1002() throws {

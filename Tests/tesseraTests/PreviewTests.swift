@@ -50,6 +50,17 @@ struct PreviewTests {
                 == .refused(status: 403, reason: "WebSocket from another origin"))
         #expect(access.check(token: access.token, host: "localhost:8123", origin: "http://127.0.0.1:8123", isWebSocket: true)
                 == .refused(status: 403, reason: "WebSocket from another origin"))
+        // An origin's scheme and host compare without case (RFC 6454); the rest of it does not
+        // differ by case, and another scheme, port or host is another origin.
+        for origin in ["HTTP://127.0.0.1:8123", "Http://127.0.0.1:8123"] {
+            #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: origin, isWebSocket: true) == .allowed, "\(origin)")
+        }
+        #expect(access.check(token: access.token, host: "localhost:8123", origin: "HTTP://LOCALHOST:8123", isWebSocket: true) == .allowed)
+        for origin in ["https://127.0.0.1:8123", "http://127.0.0.1:8124", "http://127.0.0.1", "http://127.0.0.1:8123/", "null", "",
+                       "http://127.0.0.1:8123.evil.example", "http://\u{FF4C}ocalhost:8123"] {
+            #expect(access.check(token: access.token, host: origin.contains("ocalhost") ? "localhost:8123" : "127.0.0.1:8123", origin: origin, isWebSocket: true)
+                    == .refused(status: 403, reason: "WebSocket from another origin"), "\(origin)")
+        }
     }
 
     @Test func aRequestWithoutHostIsRefusedAsMissingOne() {
@@ -567,6 +578,36 @@ struct PreviewTests {
         #expect(second["adjust"] == .object(["gen": .int(1), "from": .array([.int(0), .int(500)]), "to": .array([.int(0), .int(600)])]))
         guard case .array(let content)? = second["content"] else { Issue.record("no content"); return }
         #expect(content.map(\.number) == [375, 50 * 50 + 100])
+    }
+
+    /// A message of a type the preview does not take, or one without the fields its type
+    /// needs, is refused with the reason (the page shows it), not dropped without a word.
+    @Test(arguments: [false, true]) func aMessageThePreviewDoesNotTakeIsRefusedWithTheReason(measure: Bool) async throws {
+        var configuration = PreviewSession.Configuration(layout: "waterfall")
+        configuration.measure = measure
+        let session = PreviewSession(configuration)
+        let errors = LineLog()
+        session.log = { _ in }; session.logError = { errors.add($0) }
+        let messages = MessageLog(hub: session.hub), page = messages.id
+        for message in [#"{"type":"zoom","level":2}"#, #"{"type":""}"#, #"{"type":"scroll","x":10}"#, #"{"type":"scroll","x":"10","y":1e300}"#,
+                        #"{"type":"inspect","index":2.5}"#, #"{"type":"inspect"}"#, #"{"type":"painted","gen":1}"#,
+                        #"{"type":"\u001b[31mred"}"#] + (measure ? [] : [#"{"type":"measure","sizes":[]}"#]) {
+            session.handle(message, from: page)
+        }
+        let (texts, _, _, _) = await messages.received()
+        let types = measure ? "hello, viewport, scroll, inspect, params, problems, painted or measure"
+            : "hello, viewport, scroll, inspect, params, problems or painted"
+        let refusals = try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("refused") }.map { $0["message"]?.string }
+        #expect(refusals == ["expected a message type of \(types), got \"zoom\"",
+                             "expected a message type of \(types), got \"\"",
+                             "scroll: expected x and y to be finite numbers, got x 10 and y nothing",
+                             "scroll: expected x and y to be finite numbers, got x \"10\" and y 1e+300",
+                             "inspect: expected index to be a whole number, got 2.5",
+                             "inspect: expected index to be a whole number, got nothing",
+                             "painted: expected gen to be a whole number and at a number, got gen 1 and at nothing",
+                             "expected a message type of \(types), got \"\\u001b[31mred\""]
+                + (measure ? [] : ["measure: this preview takes no measurements (it was started without --measure)"]))
+        #expect(errors.all == refusals.map { "preview: a page's message was refused: " + $0! })
     }
 
     @Test func aPagesParamsLayOutAgainOverTheScriptsDefaults() async throws {

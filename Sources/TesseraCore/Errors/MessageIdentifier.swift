@@ -29,22 +29,18 @@ private func quotedIdentifier(_ text: String) -> String {
 
 /// `text` as a JSON string literal in which every control character is escaped: JSON's own
 /// escapes for U+0000-U+001F, and `\u007f` to `\u009f` for DEL and the C1 controls, which JSON
-/// lets through raw but a terminal acts on (U+009B starts an escape sequence). Still JSON, so
-/// it reads back as the same text. The one rule for a user's text in text output.
+/// lets through raw but a terminal acts on (U+009B starts an escape sequence), and the
+/// bidirectional formatting characters (`isBidiControl`, `\u202e`), which would reorder the
+/// text a person reads. Still JSON, so it reads back as the same text. The one rule for a
+/// user's text in text output.
 /// - Complexity: O(length of the text).
 package func messageQuoted(_ text: String) -> String {
-    let json = JSONWriter.write(.string(text))
-    guard json.unicodeScalars.contains(where: isRawControl) else { return json }
-    var escaped = ""
-    escaped.reserveCapacity(json.utf8.count + 16)
-    for scalar in json.unicodeScalars {
-        if isRawControl(scalar) { escaped += "\\u00" + String(scalar.value, radix: 16) } else { escaped.unicodeScalars.append(scalar) }
-    }
-    return escaped
+    unicodeEscaped(JSONWriter.write(.string(text)), where: isRawControl)
 }
 
-/// DEL or a C1 control: what JSON leaves unescaped among the control characters.
-private func isRawControl(_ scalar: Unicode.Scalar) -> Bool { (0x7F...0x9F).contains(scalar.value) }
+/// DEL, a C1 control or a bidirectional formatting character: what JSON leaves unescaped among
+/// the characters a terminal or a reader acts on.
+private func isRawControl(_ scalar: Unicode.Scalar) -> Bool { (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar) }
 
 /// Unquoted text for a message (a number's digits as the file spells them), cut as
 /// `describeIdentifier` cuts a string, so a 100,000-digit number is not echoed whole.

@@ -144,18 +144,30 @@ package struct DiffSummary {
         list("inserted sections", batch.sectionsInserted) { "\($0) \(describeIdentifier(new.sectionIdentifiers[$0]))" }
         list("moved sections", batch.sectionsMoved) { "\($0.source) -> \($0.target) \(describeIdentifier(new.sectionIdentifiers[$0.target]))" }
         list("updated sections", batch.sectionsUpdated) { i in
-            "\(i) \(describeIdentifier(old.sectionIdentifiers[i])): \(changes.changedFields(ofSection: old.sectionIdentifiers[i]).joined(separator: ", "))"
+            "\(i) \(describeIdentifier(old.sectionIdentifiers[i])): \(changes.changedFields(ofSection: old.sectionIdentifiers[i]).map(listedFieldName).joined(separator: ", "))"
         }
         list("deleted items", batch.itemsDeleted) { "\($0) \(oldID($0))" }
         list("inserted items", batch.itemsInserted) { "\($0) \(newID($0))" }
         list("moved items", batch.itemsMoved) { "\($0.source) -> \($0.target) \(newID($0.target))" }
         list("updated items", batch.itemsUpdated) { path in
             let fields = old.itemIdentifier(at: path).map { changes.changedFields(ofItem: $0) } ?? []
-            return "\(path) \(oldID(path)): \(fields.joined(separator: ", "))"
+            return "\(path) \(oldID(path)): \(fields.map(listedFieldName).joined(separator: ", "))"
         }
         if lines.isEmpty { lines.append("no changes") }
         return lines
     }
+}
+
+/// A changed field's name as the summary lists it: bare when it is a plain name (ASCII letters,
+/// digits, `_`, `-` and `.`, at most `identifierTextLimit` of them), else quoted and cut as ids
+/// are (`describeIdentifier`): the names come from the data, and one holding a comma, a line
+/// break or a terminal escape must read as one name and act on nothing. O(length of the name).
+func listedFieldName(_ name: String) -> String {
+    let plain = !name.isEmpty && name.utf8.count <= identifierTextLimit && name.utf8.allSatisfy { byte in
+        ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+    return plain ? name : describeIdentifier(name)
 }
 
 /// `text` padded with spaces (or cut) to `width` UTF-16 units, as Foundation's

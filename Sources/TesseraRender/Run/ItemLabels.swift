@@ -25,15 +25,17 @@ public struct ItemLabels: Sendable {
     }
 
     /// Item `index`'s label: the field's string, a number as JSON writes it, other values as
-    /// JSON text; "" when the item has no such field. O(length of the label).
+    /// JSON text; "" when the item has no such field. Bidirectional formatting characters in it
+    /// are shown as escapes (`bidiControlsShown`): a label reads as the data holds it.
+    /// O(length of the label).
     public func label(at index: Int, in dataset: Dataset) -> String {
         if field == Self.indexField { return String(index) }
         guard index >= 0, index < dataset.count else { return "" }
-        if field == "id" { return dataset.id(at: index).description }
+        if field == "id" { return bidiControlsShown(dataset.id(at: index).description) }
         switch dataset.field(field, at: index) {
         case nil: return ""
-        case .string(let s)?: return s
-        case let value?: return JSONWriter.write(value)
+        case .string(let s)?: return bidiControlsShown(s)
+        case let value?: return bidiControlsShown(JSONWriter.write(value))
         }
     }
 }

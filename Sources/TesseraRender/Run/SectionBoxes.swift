@@ -17,9 +17,10 @@ struct SectionBoxes {
         var titledBySupplementary: Bool
     }
 
-    /// What pictures call a section: its `title` field, else its id.
+    /// What pictures call a section: its `title` field, else its id, with bidirectional
+    /// formatting characters shown as escapes, as item labels show them.
     static func title(of section: Dataset.Section) -> String {
-        section.fields["title"]?.string ?? section.id.description
+        bidiControlsShown(section.fields["title"]?.string ?? section.id.description)
     }
 
     /// Whether pictures label `element` with its section's title: a section's own header or footer.
@@ -30,7 +31,7 @@ struct SectionBoxes {
     /// The text pictures write on `element`: the label its layout gave, else its section's title
     /// for a section's own header or footer (nil for others: they show their kind).
     static func label(of element: LayoutElement, sections: [Dataset.Section]) -> String? {
-        if let label = element.label { return label }
+        if let label = element.label { return bidiControlsShown(label) }
         guard showsSectionTitle(element), sections.indices.contains(element.section) else { return nil }
         return title(of: sections[element.section])
     }

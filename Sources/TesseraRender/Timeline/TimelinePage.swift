@@ -45,11 +45,11 @@ package struct TimelinePage {
             return "element \(element.category.rawValue) \(role)"
         }
         let tracked = timeline.tracks.map { t in
-            (Self.key(view: t.view, id: t.id.description), labels?.label(view: t.view, id: t.id, element: t.element, leaving: t.event == .delete) ?? t.id.description,
+            (Self.key(view: t.view, id: t.id.description), labels?.label(view: t.view, id: t.id, element: t.element, leaving: t.event == .delete) ?? bidiControlsShown(t.id.description),
              classes(t.element, Self.role(of: t)))
         }
         let still = timeline.still.map { s in
-            (Self.key(view: s.view, id: s.id.description), labels?.label(view: s.view, id: s.id, element: s.element, leaving: false) ?? s.id.description,
+            (Self.key(view: s.view, id: s.id.description), labels?.label(view: s.view, id: s.id, element: s.element, leaving: false) ?? bidiControlsShown(s.id.description),
              classes(s.element, "still"))
         }
         return tracked + still

@@ -9,7 +9,9 @@ import TesseraRender
 extension PreviewSession {
     /// `hello` and `viewport` ({w, h}), `scroll` ({x, y, shelves: [[section, x, y]]}), `inspect`
     /// ({index}), `painted` ({gen, at, longest, arrived, frames}), and with `--measure`,
-    /// `measure` (`MeasureBatch`).
+    /// `measure` (`MeasureBatch`). Any other message, or one of these without the fields it
+    /// needs, is refused with the reason, so a page (or a person writing one) hears what the
+    /// preview did not take; the socket stays open.
     func handle(_ text: String, from client: UUID) {
         // Far more than any page message needs (a full measure message is about 60 kB): not parsed.
         guard text.utf8.count <= Self.maxMessageBytes else {
@@ -29,6 +31,8 @@ extension PreviewSession {
             return
         }
         func number(_ key: String) -> Double? { object[key]?.number }
+        // A field as a refusal names it: its value in brief, or "nothing".
+        func given(_ key: String) -> String { object[key]?.briefDescription ?? "nothing" }
         switch type {
         case "hello", "viewport":
             // A page opened at an address with params (`?p.columns=3`) says them first.
@@ -39,7 +43,10 @@ extension PreviewSession {
                 refuse(error.message, to: client)
             }
         case "scroll":
-            guard let x = number("x"), let y = number("y"), x.isFinite, y.isFinite else { return }
+            guard let x = number("x"), let y = number("y"), x.isFinite, y.isFinite else {
+                refuse("scroll: expected x and y to be finite numbers, got x \(given("x")) and y \(given("y"))", to: client)
+                return
+            }
             var shelves: [Int: Point] = [:]
             var entries: [JSONValue] = []
             if case .array(let list)? = object["shelves"] { entries = list }
@@ -50,7 +57,10 @@ extension PreviewSession {
             stateLock.withLock { pageOffset = Point(x: x, y: y); pageShelves = shelves }
         case "inspect":
             // Page messages are untrusted numbers: Int(whole:) is nil for NaN, 1e300, 2.5.
-            guard let index = number("index").flatMap({ Int(whole: $0) }) else { return }
+            guard let index = number("index").flatMap({ Int(whole: $0) }) else {
+                refuse("inspect: expected index to be a whole number, got \(given("index"))", to: client)
+                return
+            }
             hub.send(inspection(of: index), to: client)
             // The script line costs a run of the layout: off the socket's task, sent when found.
             frameOrigins.submit { [self] in hub.send(frameOriginMessage(of: index), to: client) }
@@ -66,13 +76,24 @@ extension PreviewSession {
         case "measure" where configuration.measure:
             measure(object, from: client)
         case "painted":
-            if let gen = number("gen").flatMap({ Int(whole: $0) }), let at = number("at") {
-                onPainted?(Paint(generation: gen, at: at, arrived: number("arrived") ?? 0,
-                                 longest: number("longest") ?? 0, frames: number("frames") ?? 0))
+            guard let gen = number("gen").flatMap({ Int(whole: $0) }), let at = number("at") else {
+                refuse("painted: expected gen to be a whole number and at a number, got gen \(given("gen")) and at \(given("at"))", to: client)
+                return
             }
+            onPainted?(Paint(generation: gen, at: at, arrived: number("arrived") ?? 0,
+                             longest: number("longest") ?? 0, frames: number("frames") ?? 0))
+        case "measure":
+            refuse("measure: this preview takes no measurements (it was started without --measure)", to: client)
         default:
-            return
+            let types = Self.pageMessageTypes(measuring: configuration.measure)
+            refuse("expected a message type of \(types.dropLast().joined(separator: ", ")) or \(types.last!), got \(describeIdentifier(type))",
+                   to: client)
         }
+    }
+
+    /// The message types a page may send: `measure` only to a preview started with `--measure`.
+    static func pageMessageTypes(measuring: Bool) -> [String] {
+        ["hello", "viewport", "scroll", "inspect", "params", "problems", "painted"] + (measuring ? ["measure"] : [])
     }
 
     /// A page's measurements, checked, kept for the next run (which they schedule); refused with
