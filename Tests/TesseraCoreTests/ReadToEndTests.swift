@@ -41,6 +41,28 @@ import Testing
                 == "stalled.json: expected a file that delivers its data, found it not ready to read after 0 ms.")
     }
 
+    /// A descriptor that `poll` calls ready and `read` then finds empty, again and again, is
+    /// refused after `unreadyRoundLimit` such rounds in a row; data in between starts the count
+    /// over. The wait stands in for `poll` and always says ready, so nothing waits.
+    @Test func aDescriptorThatLiesAboutBeingReadyIsRefusedAfterTheRoundLimit() {
+        let (readEnd, writeEnd) = nonBlockingPipe(holding: "", closeWriter: false)
+        defer { close(readEnd); close(writeEnd!) }
+        var waits = 0
+        let result = Result {
+            try DatasetLoader.readToEnd(readEnd, path: "stalled.json", sizeHint: 0, maxBytes: 1_000, readyWait: 0) { fd, path, milliseconds in
+                #expect(fd == readEnd && path == "stalled.json" && milliseconds == 0)
+                waits += 1
+                // One byte after the first hundred lies: the next hundred count from one again.
+                if waits == DatasetLoader.unreadyRoundLimit { #expect(write(writeEnd!, "[", 1) == 1) }
+                return true
+            }
+        }.mapError { $0 as! DatasetError }
+        #expect(DatasetLoader.unreadyRoundLimit == 100)
+        #expect(waits == 200)
+        #expect(result.failureDescription
+                == "stalled.json: expected a file that delivers its data, found it not ready to read 100 times in a row.")
+    }
+
     @Test func dataThenTheEndIsReadWhole() {
         let (readEnd, _) = nonBlockingPipe(holding: "[1, 2]", closeWriter: true)
         defer { close(readEnd) }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TesseraCore
 @testable import TesseraLua
@@ -56,6 +57,29 @@ import TesseraCore
         #expect(param.description == "--animator fade: param 'duration' expects a number of seconds from 0 to 3,600, got \"slow\"")
         let script = try #require(try Self.host().animator(named: "cascade", params: [:], wording: wording) as? AnimatorScript)
         #expect(script.path == "<tessera>/animators/cascade.lua")
+    }
+
+    /// `animators/NAME.lua` there but refused is named with what is wrong with it, as a layout
+    /// script that cannot be read is, not called an unknown animator.
+    @Test func aRefusedScriptByNameIsNamedWithWhyNotUnknown() throws {
+        let folder = ScriptFolder()
+        let secret = folder.write("secret/away.lua", "return {}\n")
+        try FileManager.default.createDirectory(atPath: folder.path + "/layouts", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path + "/animators/folder.lua", withIntermediateDirectories: true)
+        #expect(mkfifo(folder.path + "/animators/pipe.lua", 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/animators/away.lua", withDestinationPath: secret)
+        let host = try LuaHost(searchPaths: [folder.path + "/layouts"])
+        let animators = folder.path + "/animators"
+        let wording = AnimatorWording(flag: "--animator", listing: "`tessera layouts` lists them")
+        for (name, message) in [
+            ("pipe", "\(animators)/pipe.lua: expected a regular file, found a FIFO (named pipe)."),
+            ("folder", "\(animators)/folder.lua: expected a regular file, found a directory."),
+            ("away", "\(animators)/away.lua is a symbolic link out of its search folder \(animators); links must stay inside it."),
+        ] {
+            let error = try #require(throws: LuaScriptError.self) { try host.animator(named: name, params: [:], wording: wording) }
+            #expect(error.kind == .file)
+            #expect(error.description == message)
+        }
     }
 
     @Test func aBuiltInsBadParamNamesTheAnimator() throws {

@@ -218,6 +218,38 @@ final class ReplRecorder {
         #expect(capped.err[0].hasSuffix("(Lua may use 16 MB; start the REPL with --max-memory MB to change that)"))
     }
 
+    /// A pasted statement of many lines that meets the memory cap (while compiled, where the
+    /// message names no line, or while run, where it names the line the cap was met on) says
+    /// which input line the statement started on.
+    @Test func aMemoryErrorInAStatementOfManyLinesNamesItsFirstLine() throws {
+        let compiled = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 2 * 1_048_576, timeLimit: nil))
+        compiled.session.numbersLines = true
+        compiled.feed("x = 1", "big = {")
+        for i in 0..<100_000 { compiled.session.feed("  \"\(i)\",") }
+        compiled.feed("}", "x")
+        #expect(compiled.out == ["1"])
+        #expect(compiled.err == ["memory limit of 2 MB exceeded (in the statement from line 2)\n"
+            + "(Lua may use 2 MB; start the REPL with --max-memory MB to change that)"])
+
+        // The cap met as the table is made names the statement's first line as the chunk's
+        // own line 1: the note says which line of the input that is.
+        let made = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 2 * 1_048_576, timeLimit: nil))
+        made.session.numbersLines = true
+        made.feed("x = 1", "big = {")
+        for _ in 0..<200_000 { made.session.feed("  12345,") }
+        made.feed("}")
+        #expect(made.err == ["stdin:1: memory limit of 2 MB exceeded (in the statement from line 2)\nstack traceback:\n\tstdin:1: in main chunk\n"
+            + "(Lua may use 2 MB; start the REPL with --max-memory MB to change that)"])
+
+        let ran = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 16 * 1_048_576, timeLimit: nil))
+        ran.session.numbersLines = true
+        ran.feed("x = 1", "s = {", "  string.rep('x', 64 * 1024 * 1024),", "}", "x")
+        #expect(ran.out == ["1"])
+        #expect(ran.err == ["stdin:3: memory limit of 16 MB exceeded (in the statement from line 2)\n"
+            + "stack traceback:\n\t[C]: in function 'string.rep'\n\tstdin:3: in main chunk\n"
+            + "(Lua may use 16 MB; start the REPL with --max-memory MB to change that)"])
+    }
+
     @Test func interruptStopsARunningLine() throws {
         let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: 10))
         // interrupt() is the one host method that is safe from any thread.

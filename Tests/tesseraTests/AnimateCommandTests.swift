@@ -210,6 +210,24 @@ struct AnimateCommandTests {
         #expect(found.status == 0, "\(found.stderr)")
     }
 
+    /// `animators/NAME.lua` there but refused is named with what is wrong with it by animate,
+    /// scroll and preview, as `tessera run NAME` names a layouts/NAME.lua FIFO; it was an
+    /// "unknown --animator".
+    @Test func aRefusedAnimatorScriptIsNamedNotUnknown() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("datasets/emoji-15.1.json"),
+                                         to: dir.appendingPathComponent("emoji.json"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("animators"), withIntermediateDirectories: true)
+        #expect(mkfifo(dir.appendingPathComponent("animators/pipe.lua").path, 0o644) == 0)
+        for args in [["animate", "flow", "--data", "emoji.json", "--to-layout", "row"], ["scroll", "flow", "--data", "emoji.json", "--steps", "2"],
+                     ["preview", "flow", "--data", "emoji.json", "--port", "0"]] {
+            let outcome = try runTessera(args + ["--animator", "pipe"], in: dir)
+            #expect(outcome.status == 1 && outcome.stdout.isEmpty, "\(args)")
+            #expect(outcome.stderr == "Error: animators/pipe.lua: expected a regular file, found a FIFO (named pipe).\n", "\(args): \(outcome.stderr)")
+        }
+    }
+
     /// The animator tutorial's pop.lua declares `from`; a newcomer gives it with `--param`, which
     /// is the layout's, and was told only that the layout takes no such parameter.
     @Test func anAnimatorsParamGivenAsALayoutParamSaysWhereItGoes() throws {

@@ -23,6 +23,14 @@ extension DatasetLoader {
     /// O(bytes read).
     package static func readToEnd(_ fd: Int32, path: String, sizeHint: Int, maxBytes: Int,
                                   readyWait: Int32 = readyWaitMilliseconds) throws -> [UInt8] {
+        try readToEnd(fd, path: path, sizeHint: sizeHint, maxBytes: maxBytes, readyWait: readyWait,
+                      waitingWith: Self.waitUntilReady(_:path:milliseconds:))
+    }
+
+    /// `readToEnd` with the wait for readiness given: `waitUntilReady(fd, path, milliseconds)`,
+    /// `poll` unless a test stands in a descriptor that says it is ready and then is not.
+    static func readToEnd(_ fd: Int32, path: String, sizeHint: Int, maxBytes: Int, readyWait: Int32,
+                          waitingWith waitUntilReady: (Int32, String, Int32) throws -> Bool) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: max(0, sizeHint) + 1)
         var count = 0
         var unreadyRounds = 0
@@ -36,7 +44,7 @@ extension DatasetLoader {
                     let found: String
                     if unreadyRounds > unreadyRoundLimit {
                         found = "it not ready to read \(unreadyRoundLimit) times in a row"
-                    } else if try !waitUntilReady(fd, path: path, milliseconds: readyWait) {
+                    } else if try !waitUntilReady(fd, path, readyWait) {
                         found = "it not ready to read after \(waitText(readyWait))"
                     } else {
                         continue

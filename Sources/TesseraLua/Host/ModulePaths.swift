@@ -40,15 +40,15 @@ enum ModulePaths {
             // A FIFO or a device would block or never end a read; a folder is no module.
             // No regular file, or one refused from its size before its loader reads it.
             if let problem = notARegularFile(path) ?? ScriptFiles.tooLarge(path) {
-                return .failure(ModulePathError(kind: .refused, message: "\(what) '\(name)': \(path): \(problem)"))
+                return .failure(.refused(name, what: what, file: path, "\(path): \(problem)"))
             }
             guard ScriptFiles.isFile(path) else {
                 guard ScriptFiles.exists(path) else { tried.append(path); continue }
                 // There, but this user may not read it: not "no file".
-                return .failure(ModulePathError(kind: .refused, message: unreadable(name, path: path, what: what)))
+                return .failure(.refused(name, what: what, file: path, unreadable(path)))
             }
             guard let real = realPath(path), let root = realPath(folder), real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
-                return .failure(ModulePathError(kind: .refused, message: "\(what) '\(name)': \(path) is a symbolic link out of its search folder \(folder); links must stay inside it"))
+                return .failure(.refused(name, what: what, file: path, "\(path) is a symbolic link out of its search folder \(folder); links must stay inside it"))
             }
             return .success(path)
         }
@@ -58,7 +58,12 @@ enum ModulePaths {
     /// "module 'name': path cannot be read (why)", for the file of module `name` found at `path`
     /// that this user may not read, or that could not be read once found. O(1) system calls.
     static func unreadable(_ name: String, path: String, what: String = "module") -> String {
-        "\(what) '\(name)': \(path) cannot be read (\(ScriptFiles.readFailure(path)))"
+        "\(what) '\(name)': \(unreadable(path))"
+    }
+
+    /// "path cannot be read (why)". O(1) system calls.
+    private static func unreadable(_ path: String) -> String {
+        "\(path) cannot be read (\(ScriptFiles.readFailure(path)))"
     }
 
     /// `path` with every symbolic link resolved, or nil.
@@ -71,4 +76,13 @@ struct ModulePathError: Error {
     enum Kind { case notFound, refused }
     let kind: Kind
     let message: String
+    /// The file refused, and what the message says from its path on ("x.lua: expected a regular
+    /// file, found a FIFO (named pipe)"); nil for an invalid name or a name that found no file.
+    var file: String? = nil
+    var fromFile: String? = nil
+
+    /// "module 'name': " and `fromFile`, for the file of module `name` found at `file` and refused.
+    static func refused(_ name: String, what: String, file: String, _ fromFile: String) -> ModulePathError {
+        ModulePathError(kind: .refused, message: "\(what) '\(name)': \(fromFile)", file: file, fromFile: fromFile)
+    }
 }

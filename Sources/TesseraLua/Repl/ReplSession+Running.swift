@@ -111,6 +111,7 @@ extension ReplSession {
         case .instructionLimit:
             text += "\n(a line may run \(limits.maxInstructions.map(NumberText.grouped) ?? "?") instructions; start the REPL with --max-instructions N to change that)"
         case .memory:
+            if let statementStart { text = ReplSession.inStatement(text, from: statementStart, traceback: error.traceback) }
             text += "\n(Lua may use \(LuaHost.formatBytes(limits.maxMemoryBytes)); start the REPL with --max-memory MB to change that)"
         default:
             break
@@ -120,6 +121,14 @@ extension ReplSession {
 }
 
 extension ReplSession {
+    /// `text` (a message, then `traceback` when it has one) with "(in the statement from line
+    /// N)" after the message, before the traceback.
+    static func inStatement(_ text: String, from line: Int, traceback: String) -> String {
+        let note = " (in the statement from line \(line))"
+        guard !traceback.isEmpty, text.hasSuffix("\n" + traceback) else { return text + note }
+        return String(text.dropLast(traceback.count + 1)) + note + "\n" + traceback
+    }
+
     /// Writes an error to `output.error` and counts it.
     func complain(_ text: String) {
         errorCount += 1

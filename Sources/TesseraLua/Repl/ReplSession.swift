@@ -82,6 +82,9 @@ package final class ReplSession {
     /// How many lines were fed, and the number of the one the pending statement started on.
     var linesFed = 0
     var pendingLine = 1
+    /// The input's line a statement of several lines started on while it is compiled and run:
+    /// a memory error names it (where the cap was met says little in a pasted table).
+    var statementStart: Int?
     var resultMetaRef: Int32 = LUA_NOREF
     var settings: LuaReference!
 
@@ -152,6 +155,8 @@ package final class ReplSession {
         }
         let typed = ReplSource.joined(pending)
         let chunk = ReplSource.expandingEquals(typed)
+        statementStart = numbersLines && pending.count > 1 ? pendingLine : nil
+        defer { statementStart = nil }
         switch compile(chunk) {
         case .incomplete(let message):
             openTable = pending.count == 1 ? ReplOpenTable(statement: ReplSource.expandingEquals(line)) : nil

@@ -10,8 +10,9 @@ extension LuaHost {
     /// A script keeps this host alive and runs on it, so it belongs to the host's thread; a
     /// built-in needs no Lua. The Swift side of `layout(named:params:)`, for animators.
     /// - Throws: `LuaScriptError` of kind `.file` for a name that finds no animator (naming the
-    ///   closest one and those there are) or a `.lua` file that is not there (naming the script
-    ///   by name it may have meant), and what `loadAnimatorScript(path:params:)` throws for a
+    ///   closest one and those there are), a script by name that is refused (a FIFO, a folder, a
+    ///   link out of its folder: naming the file) or a `.lua` file that is not there (naming the
+    ///   script by name it may have meant), and what `loadAnimatorScript(path:params:)` throws for a
     ///   broken script or parameter; `LayoutError` for an unknown or mistyped parameter of a built-in.
     /// - Complexity: that of loading the script, or O(params) for a built-in.
     public func animator(named nameOrPath: String,
@@ -26,10 +27,24 @@ extension LuaHost {
         if let builtin = try BuiltinAnimators.make(nameOrPath, params: params, source: wording.source(nameOrPath)) { return builtin }
         guard let path = animatorScriptPath(nameOrPath) else {
             if nameOrPath.hasSuffix(".lua") { throw missingAnimatorScript(nameOrPath) }
+            // animators/NAME.lua is there yet refused (a FIFO, a folder, a link out of its
+            // folder): say so, not that no animator has the name.
+            if let refusal = refusedAnimatorScript(nameOrPath) { throw refusal }
             let scripts = ScriptCatalog.scripts(in: animatorDirectories()).map(\.name)
             throw LuaScriptError(.file, message: wording.unknown(AnimatorNames.unknown(nameOrPath, scripts: scripts, also: "a .lua file, ")))
         }
         return try loadAnimatorScript(path: path, params: params)
+    }
+
+    /// "animators/x.lua: expected a regular file, found a FIFO (named pipe).", for the script of
+    /// animator `name` that an `animators/` folder holds but the lookup refuses, worded as a
+    /// layout script that cannot be read is; nil when the name finds no file to refuse.
+    private func refusedAnimatorScript(_ name: String) -> LuaScriptError? {
+        guard case .failure(let refusal) = ModulePaths.find(name, in: animatorDirectories(), what: "animator"),
+              let file = refusal.file, let fromFile = refusal.fromFile else { return nil }
+        // A readable file refused is a link out of its folder, which only the lookup's words say.
+        let message = LuaHost.scriptFileProblem(file, what: "animator script").map { "\(file): \($0)" } ?? fromFile + "."
+        return LuaScriptError(.file, message: message)
     }
 
     /// "x.lua: expected an animator script file, found no such file." (or why the file there
