@@ -37,6 +37,9 @@ package struct RunReport {
         if let origin = contentOrigin { doc["contentOrigin"] = origin }
         doc["items"] = .array(items)
         let drawn = try viewport.map { try result.elements(in: $0, scroll: ScrollState(showing: $0, sectionOffsets: sectionOffsets)) }
+        doc["supplementaries"] = .array(result.supplementaries.map { $0.json(category: false) })
+        let decorations = result.decorations
+        if !decorations.isEmpty { doc["decorations"] = .array(decorations.map { $0.json(category: false) }) }
         for (key, value) in members(drawn: drawn) { doc[key] = value }
         return .object(doc)
     }
@@ -63,19 +66,28 @@ package struct RunReport {
         object.add("viewport", .array([.double(run.viewport.width), .double(run.viewport.height)]))
         object.add("contentSize", .array([.double(result.contentSize.width), .double(result.contentSize.height)]))
         if let origin = contentOrigin { object.add("contentOrigin", origin) }
+        // Items are written in order, so their section only ever moves on: one walk over the
+        // section starts instead of a search per item.
+        let sections = dataset.sections
+        var section = 0
         object.add("items", records: result.count) { i, out in
+            while section + 1 < sections.count && sections[section + 1].range.lowerBound <= i { section += 1 }
             out.append("{\"id\": ")
             out.withBuffer { buffer in
-                JSONWriter.write(i < ids ? dataset.items[i].id.jsonValue : .int(i), into: &buffer)
+                // The id alone: an item with its fields would be built and dropped per record.
+                JSONWriter.write(i < ids ? dataset.id(at: i).jsonValue : .int(i), into: &buffer)
                 buffer.append(contentsOf: ", \"section\": ".utf8)
-                buffer.append(contentsOf: String(dataset.sectionIndex(containing: i)).utf8)
+                buffer.append(contentsOf: String(section).utf8)
                 buffer.append(contentsOf: ", \"frame\": [".utf8)
                 // Asked above: a layout answers the same again.
                 let f = (try? result.frame(at: i)) ?? .zero
-                for (k, v) in [f.x, f.y, f.width, f.height].enumerated() {
-                    if k > 0 { buffer.append(contentsOf: ", ".utf8) }
-                    JSONWriter.appendNumber(v, to: &buffer)
-                }
+                JSONWriter.appendNumber(f.x, to: &buffer)
+                buffer.append(contentsOf: ", ".utf8)
+                JSONWriter.appendNumber(f.y, to: &buffer)
+                buffer.append(contentsOf: ", ".utf8)
+                JSONWriter.appendNumber(f.width, to: &buffer)
+                buffer.append(contentsOf: ", ".utf8)
+                JSONWriter.appendNumber(f.height, to: &buffer)
                 buffer.append(UInt8(ascii: "]"))
                 if layered {
                     buffer.append(contentsOf: ", \"zIndex\": ".utf8)
@@ -84,6 +96,13 @@ package struct RunReport {
                 buffer.append(UInt8(ascii: "}"))
             }
         }
+        // One of each per section, at most: written as they are read, not built as values first.
+        let supplementaries = result.supplementaries
+        object.add("supplementaries", records: supplementaries.count) { k, out in out.withBuffer { supplementaries[k].appendRecord(to: &$0) } }
+        let decorations = result.decorations
+        if !decorations.isEmpty {
+            object.add("decorations", records: decorations.count) { k, out in out.withBuffer { decorations[k].appendRecord(to: &$0) } }
+        }
         for (key, value) in members(drawn: drawn) {
             if case .array(let records) = value, key != "visible" { object.add(key, records: records) }
             else { object.add(key, value) }
@@ -91,13 +110,11 @@ package struct RunReport {
         object.write(to: out)
     }
 
-    /// The members after `items`, as values: small (one per supplementary, decoration, shelf or
-    /// element in the viewport).
+    /// The members after `items`, `supplementaries` and `decorations`, as values: small (one per
+    /// shelf or element in the viewport).
     private func members(drawn: [LayoutElement]?) -> [(String, JSONValue)] {
         let result = run.result
-        var members: [(String, JSONValue)] = [("supplementaries", .array(result.supplementaries.map { $0.json(category: false) }))]
-        let decorations = result.decorations
-        if !decorations.isEmpty { members.append(("decorations", .array(decorations.map { $0.json(category: false) }))) }
+        var members: [(String, JSONValue)] = []
         let orthogonal = result.orthogonalSections
         if !orthogonal.isEmpty {
             members.append(("orthogonal", .array(orthogonal.map { o in
