@@ -25,13 +25,7 @@ extension LayoutElement {
         if groupLevel != 0 { integer("groupLevel", groupLevel) }
         member("frame")
         out.append(UInt8(ascii: "["))
-        JSONWriter.appendNumber(frame.x, to: &out)
-        out.append(contentsOf: ", ".utf8)
-        JSONWriter.appendNumber(frame.y, to: &out)
-        out.append(contentsOf: ", ".utf8)
-        JSONWriter.appendNumber(frame.width, to: &out)
-        out.append(contentsOf: ", ".utf8)
-        JSONWriter.appendNumber(frame.height, to: &out)
+        frame.appendJSONNumbers(to: &out)
         out.append(UInt8(ascii: "]"))
         integer("zIndex", zIndex)
         if pinned { member("pinned"); out.append(contentsOf: "true".utf8) }

@@ -81,13 +81,7 @@ package struct RunReport {
                 buffer.append(contentsOf: ", \"frame\": [".utf8)
                 // Asked above: a layout answers the same again.
                 let f = (try? result.frame(at: i)) ?? .zero
-                JSONWriter.appendNumber(f.x, to: &buffer)
-                buffer.append(contentsOf: ", ".utf8)
-                JSONWriter.appendNumber(f.y, to: &buffer)
-                buffer.append(contentsOf: ", ".utf8)
-                JSONWriter.appendNumber(f.width, to: &buffer)
-                buffer.append(contentsOf: ", ".utf8)
-                JSONWriter.appendNumber(f.height, to: &buffer)
+                f.appendJSONNumbers(to: &buffer)
                 buffer.append(UInt8(ascii: "]"))
                 if layered {
                     buffer.append(contentsOf: ", \"zIndex\": ".utf8)
@@ -170,6 +164,17 @@ extension LayoutElement {
 
 extension Rect {
     var json: JSONValue { .array([.double(x), .double(y), .double(width), .double(height)]) }
+
+    /// Appends `x, y, width, height` as `json` lists them (without the brackets). O(1).
+    func appendJSONNumbers(to out: inout [UInt8]) {
+        JSONWriter.appendNumber(x, to: &out)
+        out.append(contentsOf: ", ".utf8)
+        JSONWriter.appendNumber(y, to: &out)
+        out.append(contentsOf: ", ".utf8)
+        JSONWriter.appendNumber(width, to: &out)
+        out.append(contentsOf: ", ".utf8)
+        JSONWriter.appendNumber(height, to: &out)
+    }
 }
 
 extension LayoutResult {

@@ -95,7 +95,7 @@ public struct SplitLayout: Layout {
         }
         try Self.check(splitSpacing, "splitSpacing", where: "")
         let defaults = defaultStyle
-        try Self.check(defaults, where: { "" })
+        try Self.check(defaults, where: "")
 
         let columns = SplitColumns(width: viewport.width, ratio: ratio, spacing: splitSpacing)
         var cursor = [SplitSide.left: 0.0, .right: 0.0]
@@ -106,8 +106,7 @@ public struct SplitLayout: Layout {
         for (s, section) in context.sections.enumerated() {
             let overrides = try sectionOverrides(s, section)
             var side = try overrides.side ?? self.side(s, section)
-            // Named only in a message: most sections never need the text.
-            let name = { " section \(describeIdentifier(section.id))" }
+            let name = " section \(describeIdentifier(section.id))"
             let style = overrides.applied(to: defaults)
             try Self.check(style, where: name)
             if side == columns.collapsedSide {
@@ -185,30 +184,28 @@ public struct SplitLayout: Layout {
                                   background: nil, footer: nil, contentBottom: y, end: y)
     }
 
-    private static func check(_ value: Double, _ name: @autoclosure () -> String, where place: @autoclosure () -> String) throws {
+    private static func check(_ value: Double, _ name: String, where place: String) throws {
         guard value.isFinite, value >= 0 else {
-            let name = name()
             throw LayoutError.invalidParameter(name: name, allowed: "a finite number >= 0", got: NumberText.exact(value),
-                                               subject: "split layout\(place()) \(name)", verb: "must be")
+                                               subject: "split layout\(place) \(name)", verb: "must be")
         }
     }
 
-    private static func check(_ style: SplitSectionStyle, where place: () -> String) throws {
-        try check(style.minimumInterItemSpacing, "minimumInterItemSpacing", where: place())
-        try check(style.minimumItemLineSpacing, "minimumItemLineSpacing", where: place())
+    private static func check(_ style: SplitSectionStyle, where place: String) throws {
+        try check(style.minimumInterItemSpacing, "minimumInterItemSpacing", where: place)
+        try check(style.minimumItemLineSpacing, "minimumItemLineSpacing", where: place)
         // A negative inset would pull items over the neighbouring section and out of the content,
         // so an inset is held to what a spacing is (and CSS padding): a finite number >= 0.
         let i = style.sectionInset
-        try check(i.top, "sectionInset.top", where: place())
-        try check(i.left, "sectionInset.left", where: place())
-        try check(i.bottom, "sectionInset.bottom", where: place())
-        try check(i.right, "sectionInset.right", where: place())
+        for (edge, value) in [("top", i.top), ("left", i.left), ("bottom", i.bottom), ("right", i.right)] {
+            try check(value, "sectionInset.\(edge)", where: place)
+        }
     }
 
-    private static func checked(_ boundary: SectionBoundary?, _ name: String, where place: () -> String) throws -> SectionBoundary? {
+    private static func checked(_ boundary: SectionBoundary?, _ name: String, where place: String) throws -> SectionBoundary? {
         if let boundary {
-            try check(boundary.height, "\(name) height", where: place())
-            if let width = boundary.width { try check(width, "\(name) width", where: place()) }
+            try check(boundary.height, "\(name) height", where: place)
+            if let width = boundary.width { try check(width, "\(name) width", where: place) }
         }
         return boundary
     }
@@ -225,27 +222,15 @@ package struct SplitPlan: Equatable, Sendable {
     public static let backgroundZIndex = -1
 
     /// Each section's header, background and footer, at rest, in section order.
-    /// Appended to one array: a list per section would be two allocations a section.
     public var elements: [LayoutElement] {
-        var elements: [LayoutElement] = []
-        elements.reserveCapacity(sections.reduce(0) { n, s in
-            n + (s.header == nil ? 0 : 1) + (s.background == nil ? 0 : 1) + (s.footer == nil ? 0 : 1)
-        })
-        for (s, section) in sections.enumerated() {
-            if let frame = section.header {
-                elements.append(.supplementary(section.headerBoundary?.kind ?? "header", section: s, frame: frame,
-                                               zIndex: section.headerBoundary?.zIndex ?? 1, pinned: section.headerPinned))
-            }
-            if let frame = section.background {
-                elements.append(.decoration("background", section: s, frame: frame, zIndex: Self.backgroundZIndex))
-            }
-            if let frame = section.footer {
-                elements.append(.supplementary(section.footerBoundary?.kind ?? "footer", section: s, frame: frame,
-                                               zIndex: section.footerBoundary?.zIndex ?? 1,
-                                               pinned: section.footerBoundary?.pinned ?? false,
-                                               pinEdge: section.footerBoundary?.footerEdge ?? .top))
-            }
+        sections.enumerated().flatMap { s, section -> [LayoutElement] in
+            [section.header.map { .supplementary(section.headerBoundary?.kind ?? "header", section: s, frame: $0,
+                                                 zIndex: section.headerBoundary?.zIndex ?? 1, pinned: section.headerPinned) },
+             section.background.map { .decoration("background", section: s, frame: $0, zIndex: Self.backgroundZIndex) },
+             section.footer.map { .supplementary(section.footerBoundary?.kind ?? "footer", section: s, frame: $0,
+                                                 zIndex: section.footerBoundary?.zIndex ?? 1,
+                                                 pinned: section.footerBoundary?.pinned ?? false,
+                                                 pinEdge: section.footerBoundary?.footerEdge ?? .top) }].compactMap { $0 }
         }
-        return elements
     }
 }
