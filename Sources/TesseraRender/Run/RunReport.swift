@@ -90,12 +90,16 @@ package struct RunReport {
                 buffer.append(UInt8(ascii: "}"))
             }
         }
-        // One of each per section, at most: written as they are read, not built as values first.
+        // One of each per section, at most: each built as it is written, not all held at once.
         let supplementaries = result.supplementaries
-        object.add("supplementaries", records: supplementaries.count) { k, out in out.withBuffer { supplementaries[k].appendRecord(to: &$0) } }
+        object.add("supplementaries", records: supplementaries.count) { k, out in
+            PrettyJSONObject.write(supplementaries[k].json(category: false), level: 2, to: out)
+        }
         let decorations = result.decorations
         if !decorations.isEmpty {
-            object.add("decorations", records: decorations.count) { k, out in out.withBuffer { decorations[k].appendRecord(to: &$0) } }
+            object.add("decorations", records: decorations.count) { k, out in
+                PrettyJSONObject.write(decorations[k].json(category: false), level: 2, to: out)
+            }
         }
         for (key, value) in members(drawn: drawn) {
             if case .array(let records) = value, key != "visible" { object.add(key, records: records) }
