@@ -37,6 +37,9 @@ package struct RunReport {
         if let origin = contentOrigin { doc["contentOrigin"] = origin }
         doc["items"] = .array(items)
         let drawn = try viewport.map { try result.elements(in: $0, scroll: ScrollState(showing: $0, sectionOffsets: sectionOffsets)) }
+        doc["supplementaries"] = .array(result.supplementaries.map { $0.json(category: false) })
+        let decorations = result.decorations
+        if !decorations.isEmpty { doc["decorations"] = .array(decorations.map { $0.json(category: false) }) }
         for (key, value) in members(drawn: drawn) { doc[key] = value }
         return .object(doc)
     }
@@ -63,25 +66,39 @@ package struct RunReport {
         object.add("viewport", .array([.double(run.viewport.width), .double(run.viewport.height)]))
         object.add("contentSize", .array([.double(result.contentSize.width), .double(result.contentSize.height)]))
         if let origin = contentOrigin { object.add("contentOrigin", origin) }
+        // Items are written in order, so their section only ever moves on: one walk over the
+        // section starts instead of a search per item.
+        let sections = dataset.sections
+        var section = 0
         object.add("items", records: result.count) { i, out in
+            while section + 1 < sections.count && sections[section + 1].range.lowerBound <= i { section += 1 }
             out.append("{\"id\": ")
             out.withBuffer { buffer in
-                JSONWriter.write(i < ids ? dataset.items[i].id.jsonValue : .int(i), into: &buffer)
+                // The id alone: an item with its fields would be built and dropped per record.
+                JSONWriter.write(i < ids ? dataset.id(at: i).jsonValue : .int(i), into: &buffer)
                 buffer.append(contentsOf: ", \"section\": ".utf8)
-                buffer.append(contentsOf: String(dataset.sectionIndex(containing: i)).utf8)
+                buffer.append(contentsOf: String(section).utf8)
                 buffer.append(contentsOf: ", \"frame\": [".utf8)
                 // Asked above: a layout answers the same again.
                 let f = (try? result.frame(at: i)) ?? .zero
-                for (k, v) in [f.x, f.y, f.width, f.height].enumerated() {
-                    if k > 0 { buffer.append(contentsOf: ", ".utf8) }
-                    JSONWriter.appendNumber(v, to: &buffer)
-                }
+                f.appendJSONNumbers(to: &buffer)
                 buffer.append(UInt8(ascii: "]"))
                 if layered {
                     buffer.append(contentsOf: ", \"zIndex\": ".utf8)
                     buffer.append(contentsOf: String((try? result.zIndex(ofItem: i)) ?? 0).utf8)
                 }
                 buffer.append(UInt8(ascii: "}"))
+            }
+        }
+        // One of each per section, at most: each built as it is written, not all held at once.
+        let supplementaries = result.supplementaries
+        object.add("supplementaries", records: supplementaries.count) { k, out in
+            PrettyJSONObject.write(supplementaries[k].json(category: false), level: 2, to: out)
+        }
+        let decorations = result.decorations
+        if !decorations.isEmpty {
+            object.add("decorations", records: decorations.count) { k, out in
+                PrettyJSONObject.write(decorations[k].json(category: false), level: 2, to: out)
             }
         }
         for (key, value) in members(drawn: drawn) {
@@ -91,13 +108,11 @@ package struct RunReport {
         object.write(to: out)
     }
 
-    /// The members after `items`, as values: small (one per supplementary, decoration, shelf or
-    /// element in the viewport).
+    /// The members after `items`, `supplementaries` and `decorations`, as values: small (one per
+    /// shelf or element in the viewport).
     private func members(drawn: [LayoutElement]?) -> [(String, JSONValue)] {
         let result = run.result
-        var members: [(String, JSONValue)] = [("supplementaries", .array(result.supplementaries.map { $0.json(category: false) }))]
-        let decorations = result.decorations
-        if !decorations.isEmpty { members.append(("decorations", .array(decorations.map { $0.json(category: false) }))) }
+        var members: [(String, JSONValue)] = []
         let orthogonal = result.orthogonalSections
         if !orthogonal.isEmpty {
             members.append(("orthogonal", .array(orthogonal.map { o in
@@ -153,6 +168,17 @@ extension LayoutElement {
 
 extension Rect {
     var json: JSONValue { .array([.double(x), .double(y), .double(width), .double(height)]) }
+
+    /// Appends `x, y, width, height` as `json` lists them (without the brackets). O(1).
+    func appendJSONNumbers(to out: inout [UInt8]) {
+        JSONWriter.appendNumber(x, to: &out)
+        out.append(contentsOf: ", ".utf8)
+        JSONWriter.appendNumber(y, to: &out)
+        out.append(contentsOf: ", ".utf8)
+        JSONWriter.appendNumber(width, to: &out)
+        out.append(contentsOf: ", ".utf8)
+        JSONWriter.appendNumber(height, to: &out)
+    }
 }
 
 extension LayoutResult {
