@@ -327,6 +327,8 @@ try:
               "runtime error" in browser.eval("document.getElementById('error').textContent") or
               "syntax error" in browser.eval("document.getElementById('error').textContent"))
         check("a failing first run draws nothing", browser.eval("document.querySelectorAll('[data-id]').length") == 0)
+        check("a failing first run's status says so, not that it waits",
+              browser.eval("document.getElementById('status').textContent") == "gen 1 failed: nothing laid out yet")
         write_by_rename(broken, "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 50, ctx.width, 40) end end }\n")
         browser.wait("(() => { const f = %s; return f && f[1] === 50 && f[3] === 40; })()" % frame_js("s1"), "the first good picture")
         check("the first good save draws and clears the panel",

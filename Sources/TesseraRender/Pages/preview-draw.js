@@ -124,7 +124,8 @@ function scrollToState() {
   for (const sh of M.SHELVES) scrollShelf(sh);
 }
 function showStatus() {
-  if (!M) return;
+  // Before any good run the line says the first one failed, not that the page still waits.
+  if (!M) { if (errorGen) statusLine.textContent = 'gen ' + errorGen + ' failed: nothing laid out yet'; return; }
   const t = lastTimings && lastTimings.gen === M.gen ? lastTimings.timings : M.h.timings;
   const total = t.reduce((a, s) => a + s[1], 0);
   const parts = [
