@@ -63,6 +63,29 @@ struct PreviewTests {
         }
     }
 
+    /// Any request that carries an Origin must carry the page's own: another site's page makes
+    /// the browser send its own origin with a fetch, and a top-level navigation's GET sends none.
+    @Test func aRequestWithAnOriginNeedsThePagesOwn() {
+        #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: nil, isWebSocket: false) == .allowed)
+        #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: "http://127.0.0.1:8123", isWebSocket: false) == .allowed)
+        #expect(access.check(token: access.token, host: "LOCALHOST:8123", origin: "HTTP://LocalHost:8123", isWebSocket: false) == .allowed)
+        for origin in ["http://evil.example", "null", "", "http://localhost:8123", "https://127.0.0.1:8123", "http://127.0.0.1:8124"] {
+            #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: origin, isWebSocket: false)
+                    == .refused(status: 403, reason: "request from another origin"), "\(origin)")
+        }
+        // The token is judged first, as for the socket.
+        #expect(access.check(token: nil, host: "127.0.0.1:8123", origin: "http://evil.example", isWebSocket: false)
+                == .refused(status: 403, reason: "missing or wrong token"))
+    }
+
+    /// Hosts and origins compare without case in ASCII only: U+212A KELVIN SIGN, which Unicode
+    /// lowercases to "k", stays itself (so "\u{212A}.example" is not the origin "k.example" is).
+    @Test func hostsAndOriginsLowercaseInASCIIOnly() {
+        #expect(asciiLowercased("HTTP://\u{212A}.Example:8123") == "http://\u{212A}.example:8123")
+        #expect(asciiLowercased("[::1]:80 \u{C9}\u{130}z") == "[::1]:80 \u{C9}\u{130}z")
+        #expect(asciiLowercased("") == "")
+    }
+
     @Test func aRequestWithoutHostIsRefusedAsMissingOne() {
         #expect(access.check(token: access.token, host: nil, origin: nil, isWebSocket: false)
                 == .refused(status: 403, reason: "missing Host header"))
