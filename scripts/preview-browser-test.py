@@ -12,7 +12,7 @@ good save; a shelf offset from the address kept through a pushed pass, and one s
 the wheel snapped; the viewport size, scroll, selection and a shelf offset surviving 100 reloads with
 the selected item within 1 px of its place; the inspector's id, frame and data fields; a data
 save that changes only frames sending no id table; a request without the token and a
-WebSocket from another origin refused; in 1280x900 and 1440x900 windows, the default 375x812
+WebSocket or request from another origin refused; in 1280x900 and 1440x900 windows, the default 375x812
 viewport drawn smaller so that its grip is on screen, and a drag of the grip resizing at that
 scale; the page's numbers written as the text output writes them (the cases in
 Tests/TesseraRenderTests/Fixtures/display-numbers.json); no JavaScript error. Waits poll for conditions (no
@@ -125,6 +125,17 @@ try:
         raise AssertionError("a path other than / was served")
     except urllib.error.HTTPError as e:
         check("no other path served", e.code == 404)
+    # A page elsewhere that makes the browser fetch the preview sends its own origin: refused as
+    # the socket is, with the same words; the page's own origin is served.
+    try:
+        urllib.request.urlopen(urllib.request.Request(url, headers={"Origin": "http://evil.example"}))
+        raise AssertionError("a request from another origin was served")
+    except urllib.error.HTTPError as e:
+        check("request from another origin refused", (e.code, e.reason, e.read()) == (403, "Forbidden", b"request from another origin\n"),
+              "%s %s" % (e.code, e.reason))
+    own = urllib.request.urlopen(urllib.request.Request(url, headers={"Origin": "http://127.0.0.1:%d" % port}))
+    check("request from the page's own origin served", own.status == 200)
+    own.read()
     page = urllib.request.urlopen(url)
     body = page.read().decode()
     check("page has no CORS header", page.headers.get("Access-Control-Allow-Origin") is None)

@@ -43,6 +43,19 @@ import OrderedCollections
         #expect(describeIdentifier("\u{5D0}\u{200F}") == "\"\u{5D0}\u{200F}\"")
     }
 
+    /// Where a picture shows a bidirectional control as its escape, it shows a backslash as
+    /// `\\`, as messages do: a text holding the six characters `\u202e` does not read as one
+    /// holding U+202E. JSON text keeps its own escapes (a string's backslash is already `\\`).
+    @Test func aLiteralEscapeIsToldFromTheControlItSpells() throws {
+        #expect(bidiControlsShown("a\u{202E}b") == #"a\u202eb"#)
+        #expect(bidiControlsShown(#"a\u202eb"#) == #"a\\u202eb"#)
+        #expect(bidiControlsShown(#"\\u202e\"# + "\u{202E}") == #"\\\\u202e\\\u202e"#)
+        #expect(bidiControlsShown(#"C:\dir"#) == #"C:\\dir"#)
+        #expect(bidiControlsShown("plain é") == "plain é")
+        #expect(messageQuoted(#"a\u202eb"#) == #""a\\u202eb""#)
+        #expect(bidiControlsShown(json: JSONWriter.write(.array([.string(#"\u202e"#), .string("\u{202E}")]))) == #"["\\u202e","\u202e"]"#)
+    }
+
     @Test func snapshotErrorsTellTheIntegerFromTheString() throws {
         var byInt = Snapshot<String, Int>()
         try byInt.appendSections(["5"])

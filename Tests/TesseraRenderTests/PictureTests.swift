@@ -203,6 +203,30 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         #expect(!page.unicodeScalars.contains(where: isBidiControl))
     }
 
+    /// A label or title that holds the six characters `\u202e` shows its backslash escaped
+    /// (`\\u202e`), so it reads otherwise than one holding U+202E, which shows as `\u202e`.
+    @Test func aLiteralEscapeInALabelReadsOtherwiseThanTheControl() throws {
+        let ids = ["a\u{202E}b", #"a\u202eb"#]
+        let items = ids.map { Item(id: .string($0), fields: ["id": .string($0), "tags": .array([.string($0)])]) }
+        let dataset = Dataset(items: items, sections: [.init(id: .string("s0"), fields: ["title": .string("t\u{202E}")], range: 0..<1),
+                                                       .init(id: .string("s1"), fields: ["title": .string(#"t\u202e"#)], range: 1..<2)])
+        let frames = [Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 0, y: 60, width: 100, height: 50)]
+        let run = LayoutRun(layoutName: "test", dataset: dataset, viewport: Size(width: 200, height: 120),
+                            result: try FramesResult(frames: frames, sections: [0..<1, 1..<2]), milliseconds: 1)
+        let svg = try SVGPicture(run: run, viewport: nil).render()
+        #expect(svg.contains(##"<text x="2" y="28" font-size="11" fill="#1a1a1a">a\u202eb</text>"##))
+        #expect(svg.contains(##"<text x="2" y="88" font-size="11" fill="#1a1a1a">a\\u202eb</text>"##))
+        #expect(svg.contains("<title>section 0: \u{2068}t\\u202e\u{2069} (0, 0, 100, 50)</title>"))
+        #expect(svg.contains("<title>section 1: \u{2068}t\\\\u202e\u{2069} (0, 60, 100, 50)</title>"))
+        let page = try HTMLPage(run: run, viewport: nil).render()
+        #expect(between(page, "\"labels\":[", "]") == #""a\\u202eb","a\\\\u202eb""#)
+        #expect(page.contains(#""title":"t\\u202e""#) && page.contains(#""title":"t\\\\u202e""#))
+        // A label that is JSON text keeps JSON's own escapes.
+        let tags = ItemLabels(field: "tags")
+        #expect(tags.label(at: 0, in: dataset) == #"["a\u202eb"]"#)
+        #expect(tags.label(at: 1, in: dataset) == #"["a\\u202eb"]"#)
+    }
+
     @Test func sectionsAreOutlinedAndTitled() throws {
         let svg = try SVGPicture(run: try sectionedRun(), viewport: nil).render()
         #expect(svg.contains("<title>section 0: \u{2068}Fruit\u{2069} (0, 0, 200, 50.12)</title>"))

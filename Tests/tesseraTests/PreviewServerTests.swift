@@ -378,7 +378,7 @@ struct PreviewServerTests {
                                         + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
                 == headOnly(Self.reply(405, "Method Not Allowed", "expected GET", extra: "Allow: GET\r\n")))
         for method in ["OPTIONS", "PUT", "DELETE"] {
-            #expect(try Self.exchange(port, "\(method) /?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: http://evil.example\r\n\r\n")
+            #expect(try Self.exchange(port, "\(method) /?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: http://127.0.0.1:\(port)\r\n\r\n")
                     == Self.reply(405, "Method Not Allowed", "expected GET or HEAD", extra: "Allow: GET, HEAD\r\n"))
         }
         #expect(try Self.exchange(port, "POST /ws?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: http://127.0.0.1:\(port)\r\n\r\n")
@@ -427,6 +427,36 @@ struct PreviewServerTests {
         }
         // Two Origin fields, in different cases, are still two.
         #expect(try Self.exchange(port, handshake(host: "127.0.0.1:\(port)", "origin: http://127.0.0.1:\(port)\r\nORIGIN: http://evil.example"))
+                == Self.reply(400, "Bad Request", "expected one Origin header"))
+    }
+
+    /// A request for the page (or any path, with any method) that carries an Origin is refused
+    /// 403 unless it is the page's own, as the socket's is: a page on another site that makes the
+    /// browser fetch the preview sends its own origin. One with none (a browser's top-level
+    /// navigation) is served; two are refused as for the socket.
+    @Test func aPageRequestFromAnotherOriginIsRefused403() throws {
+        let (server, port, _) = try Self.server()
+        defer { server.shutDown() }
+        let host = "Host: 127.0.0.1:\(port)\r\n"
+        let page = try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n")
+        #expect(page.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: http://127.0.0.1:\(port)\r\n\r\n") == page)
+        #expect(try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\nHost: LocalHost:\(port)\r\norigin: HTTP://LOCALHOST:\(port)\r\n\r\n") == page)
+        let refused = Self.reply(403, "Forbidden", "request from another origin")
+        for (method, path, origin) in [("GET", "/", "http://evil.example"), ("GET", "/", "null"), ("GET", "/", "http://localhost:\(port)"),
+                                       ("GET", "/", "http://127.0.0.1:\(port + 1)"), ("GET", "/", "http://\u{212A}.example"),
+                                       ("POST", "/", "http://evil.example"), ("OPTIONS", "/", "http://evil.example"),
+                                       ("GET", "/x", "http://evil.example")] {
+            #expect(try Self.exchange(port, "\(method) \(path)?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: \(origin)\r\n\r\n") == refused,
+                    "\(method) \(path) \(origin)")
+        }
+        // HEAD gets the same refusal's head.
+        let refusedHead = String(refused[..<refused.range(of: "\r\n\r\n")!.upperBound])
+        #expect(try Self.exchange(port, "HEAD /?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: http://evil.example\r\n\r\n") == refusedHead)
+        // The token is judged first, and a second Origin could hide another site's behind the page's own.
+        #expect(try Self.exchange(port, "GET /?token=x HTTP/1.1\r\n\(host)Origin: http://evil.example\r\n\r\n")
+                == Self.reply(403, "Forbidden", "missing or wrong token"))
+        #expect(try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: http://127.0.0.1:\(port)\r\nOrigin: http://evil.example\r\n\r\n")
                 == Self.reply(400, "Bad Request", "expected one Origin header"))
     }
 

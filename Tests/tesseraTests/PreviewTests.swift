@@ -63,6 +63,29 @@ struct PreviewTests {
         }
     }
 
+    /// Any request that carries an Origin must carry the page's own: another site's page makes
+    /// the browser send its own origin with a fetch, and a top-level navigation's GET sends none.
+    @Test func aRequestWithAnOriginNeedsThePagesOwn() {
+        #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: nil, isWebSocket: false) == .allowed)
+        #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: "http://127.0.0.1:8123", isWebSocket: false) == .allowed)
+        #expect(access.check(token: access.token, host: "LOCALHOST:8123", origin: "HTTP://LocalHost:8123", isWebSocket: false) == .allowed)
+        for origin in ["http://evil.example", "null", "", "http://localhost:8123", "https://127.0.0.1:8123", "http://127.0.0.1:8124"] {
+            #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: origin, isWebSocket: false)
+                    == .refused(status: 403, reason: "request from another origin"), "\(origin)")
+        }
+        // The token is judged first, as for the socket.
+        #expect(access.check(token: nil, host: "127.0.0.1:8123", origin: "http://evil.example", isWebSocket: false)
+                == .refused(status: 403, reason: "missing or wrong token"))
+    }
+
+    /// Hosts and origins compare without case in ASCII only: U+212A KELVIN SIGN, which Unicode
+    /// lowercases to "k", stays itself (so "\u{212A}.example" is not the origin "k.example" is).
+    @Test func hostsAndOriginsLowercaseInASCIIOnly() {
+        #expect(asciiLowercased("HTTP://\u{212A}.Example:8123") == "http://\u{212A}.example:8123")
+        #expect(asciiLowercased("[::1]:80 \u{C9}\u{130}z") == "[::1]:80 \u{C9}\u{130}z")
+        #expect(asciiLowercased("") == "")
+    }
+
     @Test func aRequestWithoutHostIsRefusedAsMissingOne() {
         #expect(access.check(token: access.token, host: nil, origin: nil, isWebSocket: false)
                 == .refused(status: 403, reason: "missing Host header"))
@@ -608,6 +631,67 @@ struct PreviewTests {
                              "expected a message type of \(types), got \"\\u001b[31mred\""]
                 + (measure ? [] : ["measure: this preview takes no measurements (it was started without --measure)"]))
         #expect(errors.all == refusals.map { "preview: a page's message was refused: " + $0! })
+    }
+
+    /// A scroll message's shelves are each [section, x, y]: a whole section from 0 that scrolls
+    /// sideways in the last good picture, and finite offsets. A malformed entry, or a section
+    /// given twice, refuses the whole message with the reason (before, the entry was skipped
+    /// without a word): the offsets kept are still those of the last message taken.
+    @Test func aScrollWithAMalformedShelfIsRefusedWhole() async throws {
+        // Over the photos' three sections, the first and the last scroll sideways.
+        let script = try temporaryFolder().appendingPathComponent("shelves.lua").path
+        try """
+            local t = require("tessera")
+            local shelf = t.section{ group = t.hgroup{ size = { "80%", 90 }, items = { t.item{ size = { "100%", "100%" } } } },
+              orthogonalScrolling = "continuous" }
+            local list = t.section{ group = t.hgroup{ size = { "100%", 44 }, items = { t.item{ size = { "100%", "100%" } } } } }
+            return t.compositional{ section = function(index) return index == 2 and list or shelf end }
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let data = repositoryRoot.appendingPathComponent("datasets/examples/photos.jsonl").path
+        let session = PreviewSession(PreviewSession.Configuration(layout: script, dataPath: data))
+        let errors = LineLog()
+        session.log = { _ in }; session.logError = { errors.add($0) }
+        let messages = MessageLog(hub: session.hub), page = messages.id
+        func kept() -> (Point, [Int: Point]) { session.stateLock.withLock { (session.pageOffset, session.pageShelves) } }
+        // Before any picture, no section scrolls sideways.
+        session.handle(#"{"type":"scroll","x":0,"y":5,"shelves":[[1,20,0]]}"#, from: page)
+        session.render()
+        #expect(session.lastGoodRun?.run.result.orthogonalSections.map(\.section) == [0, 2])
+        session.handle(#"{"type":"scroll","x":0,"y":100,"shelves":[[0,120,0],[2,0,7.5]]}"#, from: page)
+        #expect(kept() == (Point(x: 0, y: 100), [0: Point(x: 120, y: 0), 2: Point(x: 0, y: 7.5)]))
+        for shelves in [#""1,2,3""#, #"[[1,120]]"#, #"[[1,120,0,0]]"#, #"[1]"#, #"[[1,"120",0]]"#, #"[[1,null,0]]"#, #"[[1,0,true]]"#,
+                        #"[[1.5,0,0]]"#, #"[[-1,0,0]]"#, #"[[null,0,0]]"#, #"[[0,0,0],[1,0,0]]"#, #"[[0,0,0],[99,0,0]]"#, #"[[2,1,1],[0,0,0],[2,2,2]]"#] {
+            session.handle(#"{"type":"scroll","x":0,"y":300,"shelves":"# + shelves + "}", from: page)
+        }
+        // What was taken last is still what a save plays from.
+        #expect(kept() == (Point(x: 0, y: 100), [0: Point(x: 120, y: 0), 2: Point(x: 0, y: 7.5)]))
+        // An absent list, or an empty one, keeps no shelf offsets.
+        session.handle(#"{"type":"scroll","x":0,"y":200,"shelves":[]}"#, from: page)
+        #expect(kept() == (Point(x: 0, y: 200), [:]))
+        session.handle(#"{"type":"scroll","x":0,"y":100,"shelves":[[2,5,0]]}"#, from: page)
+        session.handle(#"{"type":"scroll","x":0,"y":250}"#, from: page)
+        #expect(kept() == (Point(x: 0, y: 250), [:]))
+        let (texts, _, _, _) = await messages.received()
+        let refusals = try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("refused") }.map { $0["message"]?.string }
+        let entry = "to be [section, x, y] with a whole section from 0 and finite x and y, got"
+        #expect(refusals == [
+            "scroll: expected shelves[0]'s section to be one that scrolls sideways (the last good picture has none), got 1",
+            "scroll: expected shelves to be an array of [section, x, y], got \"1,2,3\"",
+            "scroll: expected shelves[0] \(entry) [1,120]",
+            "scroll: expected shelves[0] \(entry) [1,120,0,0]",
+            "scroll: expected shelves[0] \(entry) 1",
+            "scroll: expected shelves[0] \(entry) [1,\"120\",0]",
+            "scroll: expected shelves[0] \(entry) [1,null,0]",
+            "scroll: expected shelves[0] \(entry) [1,0,true]",
+            "scroll: expected shelves[0] \(entry) [1.5,0,0]",
+            "scroll: expected shelves[0] \(entry) [-1,0,0]",
+            "scroll: expected shelves[0] \(entry) [null,0,0]",
+            "scroll: expected shelves[1]'s section to be one that scrolls sideways (0 or 2), got 1",
+            "scroll: expected shelves[1]'s section to be one that scrolls sideways (0 or 2), got 99",
+            "scroll: expected each section once in shelves, got 2 in shelves[0] and shelves[2]",
+        ])
+        // The terminal shows the first 10 of a window.
+        #expect(Array(errors.all.prefix(10)) == refusals.prefix(10).map { "preview: a page's message was refused: " + $0! })
     }
 
     @Test func aPagesParamsLayOutAgainOverTheScriptsDefaults() async throws {

@@ -10,7 +10,29 @@ package func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
 
 /// `text` with each bidirectional formatting character (`isBidiControl`) written as its visible
 /// escape, `\u202e`, as `messageQuoted` writes it in text output, so a picture and a message
-/// show the same text. O(length of the text); the text itself when it holds none.
+/// show the same text; and each backslash as `\\`, as `messageQuoted` writes it too, so a text
+/// that holds the six characters `\u202e` does not read as one that holds U+202E (it shows
+/// `\\u202e`). The one rule for a user's text in pictures. O(length of the text); the text
+/// itself when it holds neither.
 package func bidiControlsShown(_ text: String) -> String {
-    unicodeEscaped(text, where: isBidiControl)
+    guard text.unicodeScalars.contains(where: { $0 == "\\" || isBidiControl($0) }) else { return text }
+    var shown = ""
+    shown.reserveCapacity(text.utf8.count + 16)
+    for scalar in text.unicodeScalars {
+        if scalar == "\\" {
+            shown += "\\\\"
+        } else if isBidiControl(scalar) {
+            shown += unicodeEscape(scalar)
+        } else {
+            shown.unicodeScalars.append(scalar)
+        }
+    }
+    return shown
+}
+
+/// JSON text (a value `JSONWriter` wrote) with its bidirectional formatting characters shown
+/// as `bidiControlsShown` shows them. Its backslashes are left as they are: JSON already writes
+/// one of a string as `\\`, so an escape it holds reads one way only. O(length of the text).
+package func bidiControlsShown(json: String) -> String {
+    unicodeEscaped(json, where: isBidiControl)
 }

@@ -106,13 +106,16 @@ function draw() {
   reportScroll();
 }
 
-// The server plays a save where the page is scrolled: it hears the offsets, debounced.
+// The server plays a save where the page is scrolled: it hears the offsets, debounced; of the
+// shelves, those of the pass drawn (the address may keep one a later pass has no more, which
+// the server would refuse).
 let scrollTimer = 0;
 function reportScroll() {
   if (scrollTimer) return;
   scrollTimer = setTimeout(() => {
     scrollTimer = 0;
-    send({ type: 'scroll', x: S.x, y: S.y, shelves: [...S.shelves].map(([k, o]) => [k, o[0], o[1]]) });
+    const shelves = [...S.shelves].filter(([k]) => M && M.shelfBySection.has(k)).map(([k, o]) => [k, o[0], o[1]]);
+    send({ type: 'scroll', x: S.x, y: S.y, shelves });
   }, 100);
 }
 function scrollToState() {

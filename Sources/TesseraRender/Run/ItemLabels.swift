@@ -26,7 +26,8 @@ public struct ItemLabels: Sendable {
 
     /// Item `index`'s label: the field's string, a number as JSON writes it, other values as
     /// JSON text; "" when the item has no such field. Bidirectional formatting characters in it
-    /// are shown as escapes (`bidiControlsShown`): a label reads as the data holds it.
+    /// are shown as escapes, and a backslash of a string as `\\` (`bidiControlsShown`): a label
+    /// reads as the data holds it.
     /// O(length of the label).
     public func label(at index: Int, in dataset: Dataset) -> String {
         if field == Self.indexField { return String(index) }
@@ -35,7 +36,7 @@ public struct ItemLabels: Sendable {
         switch dataset.field(field, at: index) {
         case nil: return ""
         case .string(let s)?: return bidiControlsShown(s)
-        case let value?: return bidiControlsShown(JSONWriter.write(value))
+        case let value?: return bidiControlsShown(json: JSONWriter.write(value))
         }
     }
 }

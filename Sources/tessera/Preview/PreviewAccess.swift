@@ -9,7 +9,12 @@
 ///   rebound name arrives with its own Host and is refused (so must an
 ///   absolute-form target's host, which the server takes over the Host header);
 /// - the WebSocket's Origin must be this server's own origin: a page elsewhere cannot open
-///   the push channel (browsers do not apply CORS to WebSockets, so the server must).
+///   the push channel (browsers do not apply CORS to WebSockets, so the server must);
+/// - any other request that carries an Origin must carry that one too: a browser sends Origin
+///   with what another site's page makes it request (a fetch, a form's POST), and sends none
+///   with a top-level navigation's GET, which is allowed.
+///
+/// Hosts and origins compare without case in ASCII only (`asciiLowercased`).
 struct PreviewAccess: Sendable {
     var token: String
     var port: Int
@@ -44,20 +49,21 @@ struct PreviewAccess: Sendable {
     }
     var hosts: [String] { Self.hosts(port: port).map(\.value) }
 
-    /// The verdict on a request: its token, its Host header and, for the WebSocket, its Origin,
-    /// which must be the page's own: the page opens its socket at the host it was served from.
+    /// The verdict on a request: its token, its Host header and its Origin, which must be the
+    /// page's own (the page opens its socket at the host it was served from); only the
+    /// WebSocket must have one.
     func check(token given: String?, host: String?, origin: String?, isWebSocket: Bool) -> Verdict {
         guard let host else { return .refused(status: 403, reason: "missing Host header") }
-        let named = host.lowercased()
+        let named = asciiLowercased(host)
         guard hosts.contains(named) else {
             return .refused(status: 403, reason: "unexpected Host header")
         }
         guard let given, Self.constantTimeEqual(given, token) else {
             return .refused(status: 403, reason: "missing or wrong token")
         }
-        if isWebSocket {
-            guard let origin, origin.lowercased() == "http://" + named else {
-                return .refused(status: 403, reason: "WebSocket from another origin")
+        if isWebSocket || origin != nil {
+            guard let origin, asciiLowercased(origin) == "http://" + named else {
+                return .refused(status: 403, reason: (isWebSocket ? "WebSocket" : "request") + " from another origin")
             }
         }
         return .allowed

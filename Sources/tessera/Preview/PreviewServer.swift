@@ -272,7 +272,7 @@ final class PreviewServer: @unchecked Sendable {
         let isSocket = head.path == "/ws"
         // The check reads the first Origin: a second one (no browser sends two) could hide
         // another site's behind this server's own.
-        guard !isSocket || head.count(of: "Origin") <= 1 else { return reply(.text(400, "expected one Origin header")) }
+        guard head.count(of: "Origin") <= 1 else { return reply(.text(400, "expected one Origin header")) }
         // An absolute-form target's host is the one the request names, whatever Host says (RFC 9112).
         let verdict = access.check(token: head.query("token"), host: head.authority ?? head.header("Host"), origin: head.header("Origin"),
                                    isWebSocket: isSocket)
@@ -325,7 +325,7 @@ final class PreviewServer: @unchecked Sendable {
     /// second key (11.3.1 allows one), 400.
     static func handshake(_ head: RequestHead) -> Handshake {
         let tokens = { (name: String) in
-            (head.header(name) ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            asciiLowercased(head.header(name) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }
         guard tokens("Upgrade").contains("websocket"), tokens("Connection").contains("upgrade"),
               let version = head.header("Sec-WebSocket-Version"), let key = head.header("Sec-WebSocket-Key") else {

@@ -47,14 +47,13 @@ extension PreviewSession {
                 refuse("scroll: expected x and y to be finite numbers, got x \(given("x")) and y \(given("y"))", to: client)
                 return
             }
-            var shelves: [Int: Point] = [:]
-            var entries: [JSONValue] = []
-            if case .array(let list)? = object["shelves"] { entries = list }
-            for case .array(let entry) in entries where entry.count == 3 {
-                let v = entry.map { $0.number ?? .nan }
-                if v.allSatisfy(\.isFinite), v[0] >= 0, v[0] < 1e9 { shelves[Int(v[0])] = Point(x: v[1], y: v[2]) }
+            let sideways = (lastGoodRun?.run.result.orthogonalSections ?? []).map(\.section)
+            do {
+                let shelves = try PageShelves.offsets(in: object["shelves"], sideways: sideways)
+                stateLock.withLock { pageOffset = Point(x: x, y: y); pageShelves = shelves }
+            } catch {
+                refuse(error.message, to: client)
             }
-            stateLock.withLock { pageOffset = Point(x: x, y: y); pageShelves = shelves }
         case "inspect":
             // Page messages are untrusted numbers: Int(whole:) is nil for NaN, 1e300, 2.5.
             guard let index = number("index").flatMap({ Int(whole: $0) }) else {
