@@ -23,7 +23,7 @@ struct LayoutsCommand: ParsableCommand {
     /// gives the built-in), and says so.
     static func lines(layoutFolders: [String], animatorFolders: [String]) -> [String] {
         let layoutScripts = ScriptCatalog.scripts(in: layoutFolders)
-        let animatorScripts = ScriptCatalog.scripts(in: animatorFolders)
+        let animatorScripts = ScriptCatalog.scripts(in: animatorFolders, lookup: .animator)
         let width = (ScriptCatalog.builtinLayoutSummaries.map(\.name) + layoutScripts.map(\.name)
             + animatorScripts.map(\.name)).map(\.count).max() ?? 0
         func row(_ name: String, _ summary: String) -> String {
