@@ -121,10 +121,27 @@ return {
             "stdin:1: run: field 'width' must be a finite, non-negative number, got -1",
             "stdin:1: run: argument #2 (options) has an unknown field 'spacing'; known fields: height, layoutMargins, params, readableWidth, safeArea, width, x, y",
             "stdin:1: run: argument #2 (options) has an unknown field 'widht' (did you mean width?); known fields: height, layoutMargins, params, readableWidth, safeArea, width, x, y",
-            "stdin:1: run: " + unknown,
+            "stdin:1: run: " + unknown + "; :layouts lists them",
             "stdin:1: r:frames: self must be a result (call it with a colon, like r:frames()), got no value",
             "stdin:1: r:frame: argument #1 (i) must be an integer in 1..3, got 9",
         ])
+    }
+
+    /// An unknown name points at `:layouts`, which lists the names `run` takes, a line each, as
+    /// `tessera layouts` does.
+    @Test func anUnknownNamePointsAtTheLayoutsCommand() throws {
+        let (repl, _) = try session()
+        repl.feed("run('apstore')", ":layouts")
+        #expect(repl.err.map { $0.components(separatedBy: "\n")[0] } == [
+            "stdin:1: run: unknown layout 'apstore' (did you mean appstore?); expected a .lua file, a built-in "
+                + "(flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, "
+                + "rings, sectioned, timeline); :layouts lists them",
+        ])
+        let listing = repl.out.last ?? ""
+        #expect(listing == ScriptCatalog.listing(layoutFolders: repl.session.host.searchPaths,
+                                                 animatorFolders: repl.session.host.animatorDirectories()).joined(separator: "\n"))
+        #expect(listing.hasPrefix("Built-in layouts (tessera run NAME --param K=V):\n  flow         CSS flexbox wrap"), "\(listing)")
+        #expect(listing.contains("\n  appstore     "), "\(listing)")
     }
 
     @Test func frameNamesTheNumberItWasGiven() throws {

@@ -71,6 +71,23 @@ struct LayoutsCommandTests {
         #expect(gone.stderr == "Error: layouts/gone.lua: expected a script file, found a broken symbolic link (to '/nonexistent').\n", "\(gone.stderr)")
     }
 
+    @Test("an animator script the lookup refuses (a link out of animators/) is not listed")
+    func aRefusedAnimatorIsNotListed() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let animators = dir.appendingPathComponent("animators")
+        try FileManager.default.createDirectory(at: animators, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("secret"), withIntermediateDirectories: true)
+        try "-- away.lua: from elsewhere.\nreturn {}\n".write(to: dir.appendingPathComponent("secret/away.lua"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: animators.appendingPathComponent("away.lua").path,
+                                                   withDestinationPath: dir.appendingPathComponent("secret/away.lua").path)
+        try "-- here.lua: a script here.\nreturn {}\n".write(to: animators.appendingPathComponent("here.lua"), atomically: true, encoding: .utf8)
+        let listing = try runTessera(["layouts"], in: dir)
+        #expect(listing.status == 0, "\(listing.stderr)")
+        #expect(listing.stdout.contains("Animator scripts (--animator NAME) in animators/:\n  here         a script here\n\n"), "\(listing.stdout)")
+        #expect(!listing.stdout.contains("away"), "\(listing.stdout)")
+    }
+
     @Test("run and check find a shipped script by name, from the repository and from anywhere else")
     func shippedScriptByName() throws {
         let path = try runTessera(["run", "layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json"])

@@ -18,8 +18,11 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
     public static let hooks = ["insert", "delete", "update", "shift", "scroll"]
     static let keys = ["name", "params", "choices"] + hooks
 
-    /// The file, or for a table the name messages give it (`t.animator`).
+    /// The file, the `chunkName` given to `LuaHost.loadAnimatorScript(source:chunkName:)`, or for
+    /// a table the name messages give it (`t.animator`).
     public let path: String
+    /// The text of a script loaded from memory (what `reload()` runs again); nil otherwise.
+    private let source: [UInt8]?
     /// A script loaded from a file keeps its host alive; one made from a table in Lua does not
     /// (the host owns it, through the Lua value that holds it).
     private let ownedHost: LuaHost?
@@ -46,15 +49,22 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
     /// - Throws: `LuaScriptError` for a broken script, an unknown hook or key (with a suggestion),
     ///   a hook that is not a function, or an unknown or mistyped parameter.
     /// `retainingHost: false` is for scripts a Lua value in `host` holds (`t.animator("x.lua")`).
-    public init(host: LuaHost, path: String, params: OrderedDictionary<String, JSONValue> = [:],
-                retainingHost: Bool = true) throws {
+    public convenience init(host: LuaHost, path: String, params: OrderedDictionary<String, JSONValue> = [:],
+                            retainingHost: Bool = true) throws {
+        try self.init(host: host, path: path, source: nil, params: params, retainingHost: retainingHost)
+    }
+
+    /// Loads `source` as the file `path` (its chunk name), or the file `path` when `source` is nil.
+    init(host: LuaHost, path: String, source: [UInt8]?, params: OrderedDictionary<String, JSONValue>,
+         retainingHost: Bool = true) throws {
         self.ownedHost = retainingHost ? host : nil
         self.weakHost = host
         self.path = path
+        self.source = source
         self.sourceTable = nil
         self.overrides = params
         (keyList, eventTables) = AnimatorScript.callTables(host)
-        version = try AnimatorScript.load(host: host, path: path, overrides: params)
+        version = try AnimatorScript.load(host: host, path: path, source: source, overrides: params)
     }
 
     private static func callTables(_ host: LuaHost) -> (LuaReference, LuaReference) {
@@ -69,6 +79,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         self.ownedHost = nil
         self.weakHost = host
         self.path = label
+        self.source = nil
         self.sourceTable = table
         self.overrides = params
         (keyList, eventTables) = AnimatorScript.callTables(host)
@@ -89,13 +100,13 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         return host
     }
 
-    /// Loads the file (or reads the table) again; keeps the current version and throws when it
-    /// does not load.
+    /// Loads the file or the source (or reads the table) again; keeps the current version and
+    /// throws when it does not load.
     public func reload() throws {
         do {
             let host = try liveHost()
             version = try sourceTable.map { try AnimatorScript.version(host: host, table: $0, label: path, overrides: overrides) }
-                ?? AnimatorScript.load(host: host, path: path, overrides: overrides)
+                ?? AnimatorScript.load(host: host, path: path, source: source, overrides: overrides)
             lastError = nil
         } catch let error as LuaScriptError {
             lastError = error
@@ -103,8 +114,8 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         }
     }
 
-    private static func load(host: LuaHost, path: String, overrides: OrderedDictionary<String, JSONValue>) throws -> Version {
-        let (result, _) = try host.runFile(path: path)
+    private static func load(host: LuaHost, path: String, source: [UInt8]?, overrides: OrderedDictionary<String, JSONValue>) throws -> Version {
+        let (result, _) = try source.map { try host.runChunk($0, path: path) } ?? host.runFile(path: path)
         return try version(host: host, table: result, label: path, overrides: overrides, fromFile: true)
     }
 

@@ -34,6 +34,21 @@ extension LuaHost {
         try AnimatorScript(host: self, path: path, params: params)
     }
 
+    /// Loads an animator script held in memory with `params` over its defaults, as
+    /// `loadAnimatorScript(path:params:)` loads a file: `chunkName` stands for the file in every
+    /// message and traceback (`fade-in.lua:3: ...`), is the script's `path`, names it when it
+    /// sets no `name` (`fade-in.lua` is "fade-in") and is where its `require` looks (the folder
+    /// of `chunkName`, the current one for a bare name). `reload()` runs the same source again.
+    /// The script keeps this host alive and runs on it. Compiles and runs the source once:
+    /// O(length of `source`) plus what the script does when it runs.
+    /// - Throws: `LuaScriptError` for a broken script, a script that returns no table of hooks,
+    ///   an unknown hook or key, or an unknown or mistyped parameter, worded as for a file named
+    ///   `chunkName`.
+    public func loadAnimatorScript(source: String, chunkName: String,
+                                   params: OrderedDictionary<String, JSONValue> = [:]) throws -> AnimatorScript {
+        try AnimatorScript(host: self, path: chunkName, source: Array(source.utf8), params: params)
+    }
+
     /// Why the script file at `path` cannot be run, as running it says (`preview` asks before it
     /// starts, and when a save leaves its layout or animator script unreadable), one sentence:
     /// something other than a regular file is there or a symbolic link loop (worded as the

@@ -33,26 +33,37 @@ enum ModulePaths {
     /// larger than a Lua source may be, or a link that leads out of its folder).
     static func find(_ name: String, in folders: [String], what: String = "module") -> Result<String, ModulePathError> {
         guard isValidName(name) else { return .failure(ModulePathError(kind: .refused, message: invalidNameMessage(name, what: what))) }
-        let file = String(name.map { $0 == "." ? "/" : $0 }) + ".lua"
+        let file = fileName(of: name)
         var tried: [String] = []
         for folder in folders {
             let path = LuaHost.join(folder, file)
             // A FIFO or a device would block or never end a read; a folder is no module.
             // No regular file, or one refused from its size before its loader reads it.
             if let problem = notARegularFile(path) ?? ScriptFiles.tooLarge(path) {
-                return .failure(.refused(name, what: what, file: path, "\(path): \(problem)"))
+                return .failure(.refused(name, what: what, "\(path): \(problem)"))
             }
             guard ScriptFiles.isFile(path) else {
                 guard ScriptFiles.exists(path) else { tried.append(path); continue }
                 // There, but this user may not read it: not "no file".
-                return .failure(.refused(name, what: what, file: path, unreadable(path)))
+                return .failure(.refused(name, what: what, unreadable(path)))
             }
-            guard let real = realPath(path), let root = realPath(folder), real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
-                return .failure(.refused(name, what: what, file: path, "\(path) is a symbolic link out of its search folder \(folder); links must stay inside it"))
-            }
+            if let outside = linkOut(path, of: folder) { return .failure(.refused(name, what: what, outside)) }
             return .success(path)
         }
         return .failure(ModulePathError(kind: .notFound, message: "\(what) '\(name)' not found:" + tried.map { "\n\tno file '\($0)'" }.joined()))
+    }
+
+    /// The file of module `name` inside a search folder: `lib.grid` is `lib/grid.lua`.
+    static func fileName(of name: String) -> String {
+        String(name.map { $0 == "." ? "/" : $0 }) + ".lua"
+    }
+
+    /// "path is a symbolic link out of its search folder folder; links must stay inside it" when
+    /// `path`, once its links are resolved, is not inside `folder` (or cannot be resolved); nil
+    /// when it stays inside. O(1) system calls.
+    static func linkOut(_ path: String, of folder: String) -> String? {
+        if let real = realPath(path), let root = realPath(folder), real.hasPrefix(root.hasSuffix("/") ? root : root + "/") { return nil }
+        return "\(path) is a symbolic link out of its search folder \(folder); links must stay inside it"
     }
 
     /// "module 'name': path cannot be read (why)", for the file of module `name` found at `path`
@@ -76,13 +87,9 @@ struct ModulePathError: Error {
     enum Kind { case notFound, refused }
     let kind: Kind
     let message: String
-    /// The file refused, and what the message says from its path on ("x.lua: expected a regular
-    /// file, found a FIFO (named pipe)"); nil for an invalid name or a name that found no file.
-    var file: String? = nil
-    var fromFile: String? = nil
 
-    /// "module 'name': " and `fromFile`, for the file of module `name` found at `file` and refused.
-    static func refused(_ name: String, what: String, file: String, _ fromFile: String) -> ModulePathError {
-        ModulePathError(kind: .refused, message: "\(what) '\(name)': \(fromFile)", file: file, fromFile: fromFile)
+    /// "module 'name': " and why, for the file of module `name` found and refused.
+    static func refused(_ name: String, what: String, _ why: String) -> ModulePathError {
+        ModulePathError(kind: .refused, message: "\(what) '\(name)': \(why)")
     }
 }

@@ -111,7 +111,9 @@ extension ReplSession {
                 let layout = try host.layout(named: name, params: params, style: TesseraModule.runParameterStyle)
                 return (layout, (layout as? ScriptedLayout)?.name ?? name)
             } catch let e as LayoutError {
-                throw LuaArguments(L, function: "run").relayed(e.message)
+                // An unknown name's message lists the names; `:layouts` gives a line about each.
+                guard case .unknownLayout(_, _, _, _?) = e else { throw LuaArguments(L, function: "run").relayed(e.message) }
+                throw LuaArguments(L, function: "run").relayed(e.message + "; :layouts lists them")
             }
         case LUA_TNONE, LUA_TNIL:
             let hint = layoutScript == nil ? " (L is nil when the REPL starts without --layout FILE)" : ""

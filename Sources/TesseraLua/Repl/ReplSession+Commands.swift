@@ -1,6 +1,6 @@
 import TesseraCore
 
-/// The colon commands: `:help`, `:reload`, `:viewport [WxH]`, `:quit` (also `:q`).
+/// The colon commands: `:help`, `:layouts`, `:reload`, `:viewport [WxH]`, `:quit` (also `:q`).
 /// Their feedback goes to standard output, their complaints to the error output.
 extension ReplSession {
     func runCommand(_ text: String) -> Step {
@@ -9,6 +9,9 @@ extension ReplSession {
         let argument = words.dropFirst().joined(separator: " ")
         switch name {
         case "help": output.standard(helpText)
+        case "layouts":
+            output.standard(ScriptCatalog.listing(layoutFolders: host.searchPaths, animatorFolders: host.animatorDirectories())
+                .joined(separator: "\n"))
         case "quit", "q": return .quit
         case "reload": reloadLayout()
         case "viewport": setViewport(argument)
@@ -49,6 +52,7 @@ extension ReplSession {
                animators   animator(name [, params]) transition(from, to, progress)
                diff        diff(old, new [, {staged = true}])
         :help  this text   :reload  re-reads L   :viewport WxH (now \(size))   :quit
+        :layouts  the layouts and animators there are, by name, a line each
         Tab completes names, t. fields and r:, e:, L: methods; Ctrl-C stops a line.
         """
     }

@@ -22,7 +22,7 @@ extension ReplSession {
                            "until", "while"]
 
     /// The colon commands, as `:help` lists them.
-    static let commands = [":help", ":quit", ":reload", ":viewport"]
+    static let commands = [":help", ":layouts", ":quit", ":reload", ":viewport"]
 
     /// The completions of the word that ends `text` (the line up to the cursor): the byte
     /// offset in `text` where the replaced part starts, and every full replacement for it,

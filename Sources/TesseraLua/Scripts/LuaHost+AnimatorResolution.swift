@@ -27,10 +27,10 @@ extension LuaHost {
         if let builtin = try BuiltinAnimators.make(nameOrPath, params: params, source: wording.source(nameOrPath)) { return builtin }
         guard let path = animatorScriptPath(nameOrPath) else {
             if nameOrPath.hasSuffix(".lua") { throw missingAnimatorScript(nameOrPath) }
-            // animators/NAME.lua is there yet refused (a FIFO, a folder, a link out of its
-            // folder): say so, not that no animator has the name.
+            // animators/NAME.lua is there yet refused (a FIFO, a folder, a dangling link, a link
+            // out of its folder): say so, not that no animator has the name.
             if let refusal = refusedAnimatorScript(nameOrPath) { throw refusal }
-            let scripts = ScriptCatalog.scripts(in: animatorDirectories()).map(\.name)
+            let scripts = ScriptCatalog.scripts(in: animatorDirectories(), lookup: .animator).map(\.name)
             throw LuaScriptError(.file, message: wording.unknown(AnimatorNames.unknown(nameOrPath, scripts: scripts, also: "a .lua file, ")))
         }
         return try loadAnimatorScript(path: path, params: params)
@@ -39,12 +39,9 @@ extension LuaHost {
     /// "animators/x.lua: expected a regular file, found a FIFO (named pipe).", for the script of
     /// animator `name` that an `animators/` folder holds but the lookup refuses, worded as a
     /// layout script that cannot be read is; nil when the name finds no file to refuse.
-    private func refusedAnimatorScript(_ name: String) -> LuaScriptError? {
-        guard case .failure(let refusal) = ModulePaths.find(name, in: animatorDirectories(), what: "animator"),
-              let file = refusal.file, let fromFile = refusal.fromFile else { return nil }
-        // A readable file refused is a link out of its folder, which only the lookup's words say.
-        let message = LuaHost.scriptFileProblem(file, what: "animator script").map { "\(file): \($0)" } ?? fromFile + "."
-        return LuaScriptError(.file, message: message)
+    func refusedAnimatorScript(_ name: String) -> LuaScriptError? {
+        guard ModulePaths.isValidName(name) else { return nil }
+        return Self.refusedScript(ModulePaths.fileName(of: name), in: animatorDirectories(), what: "animator script", linksStayInside: true)
     }
 
     /// "x.lua: expected an animator script file, found no such file." (or why the file there
@@ -54,7 +51,7 @@ extension LuaHost {
         let problem = LuaHost.scriptFileProblem(path, what: "animator script")
             ?? NearbyFile.missing(path, expected: "an animator script file", extensions: ["lua"]) + "."
         return LuaScriptError(.file, message: ScriptByNameHint.noted("\(path): \(problem)", missing: path,
-                                                                     scripts: { ScriptCatalog.scripts(in: self.animatorDirectories()) },
+                                                                     scripts: { ScriptCatalog.scripts(in: self.animatorDirectories(), lookup: .animator) },
                                                                      builtins: BuiltinAnimators.names, kind: "animator"))
     }
 }

@@ -39,11 +39,16 @@ package enum ScriptCatalog {
         ("wobble", "views are pushed by the scroll velocity and spring back"),
     ]
 
-    /// The `.lua` files of `folders`, first folder first, a name listed once (the one a lookup
-    /// by name finds); folders that do not exist are skipped, and so are test files
-    /// (`*_test.lua`), which are not layouts, and names that are not regular files.
-    /// O(files × header length).
-    public static func scripts(in folders: [String]) -> [Entry] {
+    /// How a name finds its script in the folders: a layout's is the first readable `NAME.lua`;
+    /// an animator's is found as `t.animator` finds it, so a link out of its folder, a file too
+    /// large or a name whose first file is refused finds none.
+    public enum Lookup: Sendable { case layout, animator }
+
+    /// The `.lua` files of `folders`, first folder first, each only when a lookup of its name
+    /// finds that very file (so a name is listed once, and a name the lookup refuses never);
+    /// folders that do not exist are skipped, and so are test files (`*_test.lua`), which are
+    /// not layouts. O(files × (folders + header length)).
+    public static func scripts(in folders: [String], lookup: Lookup = .layout) -> [Entry] {
         var seen = Set<String>()
         var entries: [Entry] = []
         for folder in folders {
@@ -52,14 +57,22 @@ package enum ScriptCatalog {
                 let name = String(file.dropLast(4))
                 let path = LuaHost.join(folder, file)
                 // Only what a lookup by name would run: a folder, a FIFO or a dangling link
-                // named `x.lua` is no script.
-                guard ScriptFiles.isFile(path), seen.insert(name).inserted else { continue }
+                // named `x.lua` is no script, nor is an animator's link out of its folder.
+                guard Self.path(of: name, in: folders, lookup: lookup) == path, seen.insert(name).inserted else { continue }
                 // Only the header is read: a script may be gigabytes long.
                 let head = ScriptFiles.read(path, limit: headerBytes).map { String(decoding: $0, as: UTF8.self) } ?? ""
                 entries.append(Entry(name: name, path: path, summary: summary(ofSource: head, file: file)))
             }
         }
         return entries
+    }
+
+    /// The file a lookup of `name` finds in `folders`, or nil.
+    static func path(of name: String, in folders: [String], lookup: Lookup) -> String? {
+        switch lookup {
+        case .layout: LuaHost.layoutScriptPath(name, in: folders)
+        case .animator: try? ModulePaths.find(name, in: folders, what: "animator").get()
+        }
     }
 
     /// The first sentence of a script's header comment (see the type's comment); "" when the
@@ -91,16 +104,18 @@ extension LuaHost {
     /// `searchPaths` (the working directory's `layouts/`, `TESSERA_PATH`, the shipped
     /// `layouts/`) that has it; nil when none does.
     public func layoutScriptPath(_ name: String) -> String? {
-        guard !name.isEmpty, !name.contains("/"), !name.hasSuffix(".lua") else { return nil }
-        return searchPaths.map { LuaHost.join($0, name + ".lua") }
-            .first { ScriptFiles.isFile($0) }
+        Self.layoutScriptPath(name, in: searchPaths)
     }
 
-    /// The first `NAME.lua` of `searchPaths` that is there (a symbolic link counts, even to
-    /// nothing) but is no readable file, when no search folder has a readable one: what
-    /// `layoutScriptPath` passed over. Asked once a name has found no layout.
-    func unreadableLayoutScriptPath(_ name: String) -> String? {
+    /// `NAME.lua` in the first of `folders` that has it as a readable file; nil when none does.
+    static func layoutScriptPath(_ name: String, in folders: [String]) -> String? {
+        guard let file = layoutScriptFile(name) else { return nil }
+        return folders.map { LuaHost.join($0, file) }.first { ScriptFiles.isFile($0) }
+    }
+
+    /// `NAME.lua` for a name that names a layout script (not empty, no `/`, no `.lua`), else nil.
+    static func layoutScriptFile(_ name: String) -> String? {
         guard !name.isEmpty, !name.contains("/"), !name.hasSuffix(".lua") else { return nil }
-        return searchPaths.map { LuaHost.join($0, name + ".lua") }.first { ScriptFiles.isEntry($0) && !ScriptFiles.isFile($0) }
+        return name + ".lua"
     }
 }
