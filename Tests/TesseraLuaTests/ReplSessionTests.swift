@@ -260,6 +260,28 @@ final class ReplRecorder {
             + "(Lua may use 16 MB; start the REPL with --max-memory MB to change that)"])
     }
 
+    /// Lua notes no position as it makes a table: a memory error there, in a statement of many
+    /// lines, names the statement's first line only in the note, not as the place of the error.
+    /// A position Lua noted (a concatenation's, a called function's) stays.
+    @Test func aMemoryErrorNamesNoLineLuaDidNotNote() throws {
+        let made = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 2 * 1_048_576, timeLimit: nil))
+        made.session.numbersLines = true
+        made.feed("x = 1", "do", "  local a = 1", "  local t = {")
+        for _ in 0..<200_000 { made.session.feed("    12345,") }
+        made.feed("  }", "end", "x")
+        #expect(made.out == ["1"])
+        #expect(made.err == ["memory limit of 2 MB exceeded (in the statement from line 2)\n"
+            + "(Lua may use 2 MB; start the REPL with --max-memory MB to change that)"])
+
+        let grown = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 16 * 1_048_576, timeLimit: nil))
+        grown.session.numbersLines = true
+        grown.feed("x = 1", "do", "  local s = 'x'", "  for i = 1, 40 do s = s .. s end", "end", "x")
+        #expect(grown.out == ["1"])
+        #expect(grown.err == ["stdin:4: memory limit of 16 MB exceeded (in the statement from line 2)\n"
+            + "stack traceback:\n\tstdin:4: in main chunk\n"
+            + "(Lua may use 16 MB; start the REPL with --max-memory MB to change that)"])
+    }
+
     @Test func interruptStopsARunningLine() throws {
         let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: 10))
         // interrupt() is the one host method that is safe from any thread.
