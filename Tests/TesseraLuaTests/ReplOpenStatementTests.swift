@@ -132,7 +132,8 @@ import TesseraCore
         // Anonymous functions running on past their line, in every place an expression goes.
         ["function f()", "  g(function()", "    print(1)", "  end, function()", "    print(2)", "  end)", "end"],
         ["f(function()", "  g(function()", "    x = 1", "  end)", "end)"],
-        ["t.f = function()", "  return 1", "end", "print(t.f())"],
+        ["o = {}", "o.f = function()", "  return 1", "end", "print(o.f())"],
+        ["u.f = function()", "  return 1", "end"],
         ["local f = function()", "  return 1", "end + 1"],
         ["print((function()", "  return 'v'", "end)())"],
         ["f = function() return 1 end; g = function(...)", "  return ...", "end", "print(f(), g(2))"],

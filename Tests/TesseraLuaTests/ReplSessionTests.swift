@@ -242,8 +242,8 @@ final class ReplRecorder {
         // traceback) depends on the Lua release's allocations: the note must be there either way.
         Self.expectStatementNote(compiled.err)
 
-        // The cap met as the table is made names the statement's first line as the chunk's
-        // own line 1: the note says which line of the input that is.
+        // The cap met as the table is made, where Lua names the chunk's own line 1 (before the
+        // statement): the note says which line of the input the statement started on.
         let made = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 2 * 1_048_576, timeLimit: nil))
         made.session.numbersLines = true
         made.feed("x = 1", "big = {")
@@ -260,15 +260,13 @@ final class ReplRecorder {
             + "(Lua may use 16 MB; start the REPL with --max-memory MB to change that)"])
     }
 
-    /// Lua notes no position as it makes a table: a memory error there, in a statement of many
-    /// lines, names the statement's first line only in the note, not as the place of the error.
+    /// Lua notes no position as it makes a table, and names a line before the statement: a
+    /// memory error there names only the statement's first line, in the note.
     /// A position Lua noted (a concatenation's, a called function's) stays.
     @Test func aMemoryErrorNamesNoLineLuaDidNotNote() throws {
         let made = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 2 * 1_048_576, timeLimit: nil))
         made.session.numbersLines = true
-        made.feed("x = 1", "do", "  local a = 1", "  local t = {")
-        for _ in 0..<200_000 { made.session.feed("    12345,") }
-        made.feed("  }", "end", "x")
+        for line in ["x = 1", "big = {"] + Array(repeating: "  12345,", count: 200_000) + ["}", "x"] { made.session.feed(line) }
         #expect(made.out == ["1"])
         #expect(made.err == ["memory limit of 2 MB exceeded (in the statement from line 2)\n"
             + "(Lua may use 2 MB; start the REPL with --max-memory MB to change that)"])

@@ -124,14 +124,14 @@ extension ReplSession {
 extension ReplSession {
     /// A memory error met in a statement of several lines starting on input line `line`, its
     /// message ending "(in the statement from line N)": where the cap was met says little in a
-    /// pasted table. When the statement's own code was running and Lua names the statement's
-    /// first line, that line is left out, message and traceback: Lua notes no position as it
-    /// makes a table or a closure, so the line may be only where the chunk started.
+    /// pasted table. A line before the statement's, with only the statement's own code running,
+    /// is left out, message and traceback: Lua notes no position as it makes a table or a
+    /// closure, and names the chunk's start instead.
     static func inStatement(_ error: LuaScriptError, from line: Int) -> LuaScriptError {
         var error = error
         let chunk = String(chunkName.dropFirst())
-        if error.file == chunk, error.line == line, error.traceback == "stack traceback:\n\t\(chunk):\(line): in main chunk" {
-            error.message.removeFirst("\(chunk):\(line): ".count)
+        if error.file == chunk, let named = error.line, named < line, error.traceback == "stack traceback:\n\t\(chunk):\(named): in main chunk" {
+            error.message.removeFirst("\(chunk):\(named): ".count)
             error.traceback = ""
         }
         error.message += " (in the statement from line \(line))"
