@@ -59,6 +59,42 @@ import TesseraCore
         #expect(compiled < 4 * Self.bytes(body))
     }
 
+    /// Statements the fast path once left to the compiler at every line: an anonymous function
+    /// running on past its line (as an argument, a field's or a local's value), `goto` and
+    /// labels, `<const>` and `<close>` locals.
+    static let wider: [String: @Sendable (Int) -> [String]] = [
+        "argument": { n in ["t, n = {3, 1, 2}, 0", "table.sort(t, function(a, b)"] + (1...n).map { "  n = n + \($0 % 2)" } + ["  return a > b", "end)", "print(table.concat(t, ' '))"] },
+        "field": { n in ["t = {}", "t.f = function(x)"] + (1...n).map { "  x = x + \($0 % 10)" } + ["  return x", "end", "print(t.f(1))"] },
+        "local value": { n in ["local f = function(x)"] + (1...n).map { "  x = x + \($0 % 10)" } + ["  return x", "end", "print(f(1))"] },
+        "goto": { n in ["s = 0", "for i = 1, 4 do", "  if i == 2 then goto continue end"] + (1...n).map { "  s = s + \($0 % 7)" } + ["  local last = i", "  ::continue::", "end", "print(s)"] },
+        "attributes": { n in ["do", "  local k <const>, s = 2, 0", "  local c <close> = setmetatable({}, {__close = function() print('closed') end})"] + (1...n).map { "  s = s + k * \($0 % 3)" } + ["  print(s)", "end"] },
+    ]
+
+    /// What each of `wider`'s statements prints, with n lines inside.
+    static func widerOutput(_ kind: String, _ n: Int) -> [String] {
+        let sum = { (m: Int) in (1...n).reduce(0) { $0 + $1 % m } }
+        switch kind {
+        case "argument": return ["3 2 1"]
+        case "field", "local value": return ["\(1 + sum(10))"]
+        case "goto": return ["\(3 * sum(7))"]
+        default: return ["\(2 * sum(3))", "closed"]
+        }
+    }
+
+    @Test(arguments: ["argument", "field", "local value", "goto", "attributes"])
+    func widerStatementsAreTakenToo(kind: String) throws {
+        let lines = Self.wider[kind]!(3_000)
+        let (run, compiled) = try Self.run(lines)
+        #expect(run.out == Self.widerOutput(kind, 3_000))
+        #expect(run.err == [])
+        #expect(compiled < 5 * Self.bytes(lines))
+        let short = Self.wider[kind]!(300)
+        let reference = try Self.run(short, takes: false)
+        #expect(reference.run.out == Self.widerOutput(kind, 300))
+        #expect(reference.run == (try Self.run(short)).run)
+        #expect(reference.compiledBytes > 100 * Self.bytes(short))
+    }
+
     static let edges: [[String]] = [
         // Errors inside a block, at the line they are on; the lines after are statements of their own.
         ["function f()", "  x = 1", "  t.end = 2", "  y = 3", "end"],
@@ -93,6 +129,36 @@ import TesseraCore
         ["function f()", "  local a, b = 1", "  return a, b;", "end", "print(f())"],
         ["function m.x:y(a)", "end"],
         ["function f() end; do", "  print(2)", "end"],
+        // Anonymous functions running on past their line, in every place an expression goes.
+        ["function f()", "  g(function()", "    print(1)", "  end, function()", "    print(2)", "  end)", "end"],
+        ["f(function()", "  g(function()", "    x = 1", "  end)", "end)"],
+        ["o = {}", "o.f = function()", "  return 1", "end", "print(o.f())"],
+        ["u.f = function()", "  return 1", "end"],
+        ["local f = function()", "  return 1", "end + 1"],
+        ["print((function()", "  return 'v'", "end)())"],
+        ["f = function() return 1 end; g = function(...)", "  return ...", "end", "print(f(), g(2))"],
+        ["if false then", "elseif (function()", "  return true", "end)() then", "  print('yes')", "end"],
+        ["t = {", "  f = function()", "    return 1", "  end,", "}", "print(t.f())"],
+        ["x = f(function()", "  goto skip", "end)"],
+        // `goto` and labels: jumps into a local's scope, labels seen twice, labels that end their block.
+        ["do", "  goto x", "  local a = 1", "  ::x::", "  print(a)", "end"],
+        ["do", "  goto x", "  local a = 1", "  ::x:: ;", "end", "print('ok')"],
+        ["do", "  goto x", "  local a", "  ::x:: ::y::", "  z = 1", "end"],
+        ["repeat", "  goto c", "  local a = 1", "  ::c::", "until true"],
+        ["do", "  ::a::", "  do", "    ::a::", "  end", "end"],
+        ["do", "  do goto a end", "  ::a::", "  print('a')", "end"],
+        ["do", "  if x then", "    goto skip", "  else", "    print('else')", "  end", "  ::skip::", "  print('after')", "end"],
+        ["while true do", "  goto out", "end"],
+        ["local n = 0", "do", "  ::top::", "  n = n + 1", "  if n < 3 then goto top end", "  print(n)", "end"],
+        ["function f()", "  goto nowhere", "end", "f()"],
+        // `<const>` and `<close>` locals, and assigning them.
+        ["do", "  local a <const>, b = 1, 2", "  b = 3", "  a = 4", "end"],
+        ["do", "  local a <close>, b <close> = nil", "end"],
+        ["do", "  local a <foo> = 1", "end"],
+        ["function f()", "  local k <const> = 1", "  function k() end", "end"],
+        ["do", "  local k <const> = 1", "  do", "    local k = 2", "    k = 3", "    print(k)", "  end", "end"],
+        ["do", "  local k <const> = 1", "  local function g() k = 2 end", "end"],
+        ["do", "  local c <close> = 42", "  print('in')", "end"],
     ]
 
     @Test(arguments: edges)

@@ -242,8 +242,8 @@ final class ReplRecorder {
         // traceback) depends on the Lua release's allocations: the note must be there either way.
         Self.expectStatementNote(compiled.err)
 
-        // The cap met as the table is made names the statement's first line as the chunk's
-        // own line 1: the note says which line of the input that is.
+        // The cap met as the table is made, where Lua names the chunk's own line 1 (before the
+        // statement): the note says which line of the input the statement started on.
         let made = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 2 * 1_048_576, timeLimit: nil))
         made.session.numbersLines = true
         made.feed("x = 1", "big = {")
@@ -257,6 +257,26 @@ final class ReplRecorder {
         #expect(ran.out == ["1"])
         #expect(ran.err == ["stdin:3: memory limit of 16 MB exceeded (in the statement from line 2)\n"
             + "stack traceback:\n\t[C]: in function 'string.rep'\n\tstdin:3: in main chunk\n"
+            + "(Lua may use 16 MB; start the REPL with --max-memory MB to change that)"])
+    }
+
+    /// Lua notes no position as it makes a table, and names a line before the statement: a
+    /// memory error there names only the statement's first line, in the note.
+    /// A position Lua noted (a concatenation's, a called function's) stays.
+    @Test func aMemoryErrorNamesNoLineLuaDidNotNote() throws {
+        let made = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 2 * 1_048_576, timeLimit: nil))
+        made.session.numbersLines = true
+        for line in ["x = 1", "big = {"] + Array(repeating: "  12345,", count: 200_000) + ["}", "x"] { made.session.feed(line) }
+        #expect(made.out == ["1"])
+        #expect(made.err == ["memory limit of 2 MB exceeded (in the statement from line 2)\n"
+            + "(Lua may use 2 MB; start the REPL with --max-memory MB to change that)"])
+
+        let grown = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 16 * 1_048_576, timeLimit: nil))
+        grown.session.numbersLines = true
+        grown.feed("x = 1", "do", "  local s = 'x'", "  for i = 1, 40 do s = s .. s end", "end", "x")
+        #expect(grown.out == ["1"])
+        #expect(grown.err == ["stdin:4: memory limit of 16 MB exceeded (in the statement from line 2)\n"
+            + "stack traceback:\n\tstdin:4: in main chunk\n"
             + "(Lua may use 16 MB; start the REPL with --max-memory MB to change that)"])
     }
 

@@ -3,11 +3,13 @@
 /// one line to the next, so a line can be checked without reading the statement again.
 ///
 /// It accepts only what Lua's compiler certainly accepts: names, plain numerals and strings,
-/// calls, assignments, `local` without attributes, every block statement, `return` and
-/// `break` where they are allowed, anonymous functions. It refuses the rest (`goto`, labels,
-/// `<const>`, escapes beyond single characters), which the compiler then judges. Its limits
-/// (blocks open, locals, tokens in a line) keep a line it accepts far from the compiler's
-/// (200 C levels, 200 locals, 255 registers and upvalues).
+/// calls, assignments (never to a `<const>` or `<close>` name), `local` with or without
+/// attributes, every block statement, `return` and `break` where they are allowed, `goto` and
+/// labels (a label's name unused in its function's open blocks, no `goto` jumping into a
+/// local's scope), anonymous functions, also one whose body runs on past its line. It refuses
+/// the rest (escapes beyond single characters, a line starting with `(`), which the compiler
+/// then judges. Its limits (blocks open, locals, tokens in a line) keep a line it accepts far
+/// from the compiler's (200 C levels, 200 locals, 255 registers and upvalues).
 struct ReplBlockParser: Equatable {
     enum Kind: Equatable {
         case function(vararg: Bool)
@@ -21,12 +23,32 @@ struct ReplBlockParser: Equatable {
         var kind: Kind
         /// Locals the block declared that are still in scope (a loop's hidden ones too).
         var locals: Int
+        /// Names the block declared `<const>` or `<close>`: assigning one is an error.
+        var readOnly: [String] = []
+        /// Labels the block declared: visible in it and the blocks inside it, up to a function.
+        var labels: [String] = []
+        /// `goto`s in the block, or in blocks it closed, whose label was not yet seen.
+        var gotos: [Goto] = []
+        /// For an anonymous function whose body went on past a line: the tokens of the
+        /// statement around it through the function's parameters, read again with the
+        /// function's `end` and what follows it once that comes.
+        var resume: [LuaTokens.Token]?
+    }
+
+    /// A `goto` waiting for its label, with the block's locals where it was (or where the block
+    /// it was in opened): Lua refuses a label after more of them, unless the block ends there.
+    struct Goto: Equatable {
+        var name: String
+        var locals: Int
     }
 
     /// The blocks open, innermost last; the first is the chunk itself.
     private(set) var blocks = [Block(kind: .function(vararg: true), locals: 0)]
     /// Whether the last statement was a `return`, so only the end of its block may follow.
     private(set) var mustClose = false
+    /// Whether the last statement was a label that a `goto` before it jumps into a local's scope
+    /// through, which Lua allows only when the label ends its block (`;` and labels aside).
+    private(set) var labelMustEndBlock = false
 
     /// What reading some tokens found.
     enum Reading: Equatable {
@@ -44,12 +66,9 @@ struct ReplBlockParser: Equatable {
     static let maxLocals = 100
     static let maxTokens = 100
 
-    /// The state after the first line of a statement, which must start a block statement (so
-    /// that the REPL's trial of the line as an expression fails at its first token).
+    /// The state after the first line of a statement.
     static func reading(firstLine tokens: [LuaTokens.Token]) -> Reading {
-        let openers: Set<String> = ["function", "local", "if", "while", "for", "do", "repeat"]
-        guard let first = tokens.first, first.kind == .word, openers.contains(first.text) else { return .refused }
-        return ReplBlockParser().reading(tokens)
+        ReplBlockParser().reading(tokens)
     }
 
     /// The state after `tokens`, which follow a line break after whole statements. A line
@@ -58,12 +77,13 @@ struct ReplBlockParser: Equatable {
         let merged = ReplBlockParser.operators(tokens)
         if merged.first?.text == "(" && merged.first?.kind == .symbol { return .refused }
         var reader = Reader(tokens: merged, state: self)
-        while reader.at < merged.count {
-            guard reader.statement() else { return reader.ranOut ? .unfinished : .refused }
+        while reader.at < reader.tokens.count {
+            guard reader.statement() else {
+                if !reader.suspended.isEmpty { return reader.suspendedReading() }
+                return reader.ranOut ? .unfinished : .refused
+            }
         }
-        let within = reader.peakBlocks <= ReplBlockParser.maxBlocks && reader.peakLocals <= ReplBlockParser.maxLocals
-            && merged.count <= ReplBlockParser.maxTokens
-        return .statements(reader.state, closedOutermost: reader.closedOutermost, withinLimits: within)
+        return .statements(reader.state, closedOutermost: reader.closedOutermost, withinLimits: reader.withinLimits)
     }
 
     /// The tokens with Lua's operators of several characters joined (`==`, `..`, `...`, `::`).
@@ -84,8 +104,17 @@ struct ReplBlockParser: Equatable {
         return out
     }
 
+    /// An anonymous function whose body the tokens ended in, between statements: its block's
+    /// index, where its parameters end, and where the statement around it starts.
+    private struct Suspension {
+        var block: Int
+        var headEnd: Int
+        var statementStart: Int?
+    }
+
     private struct Reader {
-        let tokens: [LuaTokens.Token]
+        /// The tokens read: a line's, or a resumed statement's start and the rest of the line.
+        var tokens: [LuaTokens.Token]
         var state: ReplBlockParser
         var at = 0
         /// Whether a check failed for want of a token.
@@ -93,11 +122,30 @@ struct ReplBlockParser: Equatable {
         var closedOutermost = false
         var peakBlocks = 0
         var peakLocals = 0
+        var peakTokens = 0
+        /// The anonymous functions the tokens ended in, innermost first.
+        var suspended: [Suspension] = []
 
         init(tokens: [LuaTokens.Token], state: ReplBlockParser) {
             self.tokens = tokens
             self.state = state
+            peakTokens = tokens.count
             note()
+        }
+
+        var withinLimits: Bool {
+            peakBlocks <= ReplBlockParser.maxBlocks && peakLocals <= ReplBlockParser.maxLocals && peakTokens <= ReplBlockParser.maxTokens
+        }
+
+        /// The state when the tokens ended inside anonymous functions' bodies, between their
+        /// statements: each function's block keeps the start of the statement around it.
+        func suspendedReading() -> Reading {
+            var state = self.state
+            for suspension in suspended {
+                guard let start = suspension.statementStart else { return .unfinished }
+                state.blocks[suspension.block].resume = Array(tokens[start..<suspension.headEnd])
+            }
+            return .statements(state, closedOutermost: closedOutermost, withinLimits: withinLimits)
         }
 
         // MARK: Tokens
@@ -126,11 +174,14 @@ struct ReplBlockParser: Equatable {
             return true
         }
 
-        mutating func name() -> Bool {
-            guard peek() != nil else { ranOut = true; return false }
-            guard isName() else { return false }
+        mutating func name() -> Bool { nameText() != nil }
+
+        /// Consumes a name and returns it; nil (noting a want of tokens at the end) if absent.
+        mutating func nameText() -> String? {
+            guard let token = peek() else { ranOut = true; return nil }
+            guard isName() else { return nil }
             at += 1
-            return true
+            return token.text
         }
 
         // MARK: Blocks
@@ -151,10 +202,38 @@ struct ReplBlockParser: Equatable {
             note()
         }
 
-        mutating func close() {
-            state.blocks.removeLast()
+        /// Closes the innermost block; false when Lua refuses to: a function ends with a `goto`
+        /// whose label it never saw. A block's other waiting `goto`s become its parent's.
+        mutating func close() -> Bool {
+            if state.blocks.count == 2 { closedOutermost = true }
+            return leave()
+        }
+
+        /// Closes the innermost block, as `close()`, where another part of its statement follows.
+        mutating func leave() -> Bool {
+            let closed = state.blocks.removeLast()
             state.mustClose = false
-            if state.blocks.count == 1 { closedOutermost = true }
+            guard !closed.gotos.isEmpty else { return true }
+            if case .function = closed.kind { return false }
+            let parent = state.blocks.count - 1
+            let locals = state.blocks[parent].locals
+            state.blocks[parent].gotos += closed.gotos.map { Goto(name: $0.name, locals: locals) }
+            return true
+        }
+
+        /// The labels visible here: those of the open blocks of the innermost function.
+        func labelIsVisible(_ name: String) -> Bool {
+            for block in state.blocks.reversed() {
+                if block.labels.contains(name) { return true }
+                if case .function = block.kind { return false }
+            }
+            return false
+        }
+
+        /// Whether assigning `name` would assign a `<const>` or `<close>` local (or one of the
+        /// same name that hides it: such a line is left to the compiler).
+        func isReadOnly(_ name: String) -> Bool {
+            state.blocks.contains { $0.readOnly.contains(name) }
         }
 
         var innermostFunctionIsVararg: Bool {
@@ -177,11 +256,32 @@ struct ReplBlockParser: Equatable {
 
         // MARK: Statements
 
+        /// One statement; when the tokens end inside an anonymous function's body, notes where
+        /// the statement around that function starts.
         mutating func statement() -> Bool {
+            let start = at
+            guard statementAfterLabels() else {
+                for i in suspended.indices where suspended[i].statementStart == nil { suspended[i].statementStart = start }
+                return false
+            }
+            return true
+        }
+
+        /// A statement, once a label before it that must end its block is known to.
+        mutating func statementAfterLabels() -> Bool {
             guard let token = peek() else { ranOut = true; return false }
+            if state.labelMustEndBlock && !(token.kind == .symbol && (token.text == ";" || token.text == "::")) {
+                guard token.kind == .word && ["end", "else", "elseif"].contains(token.text) else { return false }
+                state.labelMustEndBlock = false
+            }
+            return blockStatement(token)
+        }
+
+        mutating func blockStatement(_ token: LuaTokens.Token) -> Bool {
             if state.mustClose && !(token.kind == .word && ["end", "else", "elseif", "until"].contains(token.text)) { return false }
             if token.kind == .symbol {
                 if token.text == ";" { at += 1; return true }
+                if token.text == "::" { return label() }
                 return token.text == "(" ? expressionStatement() : false
             }
             guard token.kind == .word else { return false }
@@ -197,8 +297,9 @@ struct ReplBlockParser: Equatable {
                 if token.text == "elseif" {
                     guard expression(), expect("then") else { return false }
                 }
-                state.blocks[state.blocks.count - 1] = Block(kind: .conditional(elsePassed: token.text == "else"), locals: 0)
-                state.mustClose = false
+                // The part before closes: its waiting `goto`s become the enclosing block's.
+                guard leave() else { return false }
+                open(.conditional(elsePassed: token.text == "else"))
             case "while":
                 at += 1
                 guard expression(), expect("do") else { return false }
@@ -236,21 +337,24 @@ struct ReplBlockParser: Equatable {
                 at += 1
                 state.mustClose = false
                 guard expression() else { return false }
-                close()
+                return close()
             case "end":
                 guard state.blocks.count > 1, top.kind != .repeat else { return false }
+                if let resume = top.resume { return resuming(resume) }
                 at += 1
-                close()
+                return close()
             case "function":
                 at += 1
-                guard name() else { return false }
-                var method = false
+                guard let name = nameText() else { return false }
+                var method = false, plain = true
                 while isSymbol(".") || isSymbol(":") {
                     method = isSymbol(":")
+                    plain = false
                     at += 1
-                    guard name() else { return false }
+                    guard self.name() else { return false }
                     if method { break }
                 }
+                if plain && isReadOnly(name) { return false }
                 return functionHead(selfParameter: method)
             case "local":
                 at += 1
@@ -260,18 +364,27 @@ struct ReplBlockParser: Equatable {
                     declare(1)
                     return functionHead(selfParameter: false)
                 }
-                guard name() else { return false }
-                var names = 1
-                while isSymbol(",") {
-                    at += 1
-                    guard name() else { return false }
+                var names = 0, readOnly: [String] = [], closing = false
+                repeat {
+                    if names > 0 { at += 1 }
+                    guard let name = nameText() else { return false }
                     names += 1
-                }
+                    if isSymbol("<") {
+                        at += 1
+                        guard let attribute = peek() else { ranOut = true; return false }
+                        guard attribute.kind == .word, attribute.text == "const" || (attribute.text == "close" && !closing) else { return false }
+                        at += 1
+                        guard expect(">") else { return false }
+                        closing = closing || attribute.text == "close"
+                        readOnly.append(name)
+                    }
+                } while isSymbol(",")
                 if isSymbol("=") {
                     at += 1
                     guard expressions() else { return false }
                 }
                 declare(names)
+                state.blocks[state.blocks.count - 1].readOnly += readOnly
             case "return":
                 at += 1
                 if let next = peek(), !(next.kind == .word && ["end", "else", "elseif", "until"].contains(next.text)), !isSymbol(";") {
@@ -282,10 +395,45 @@ struct ReplBlockParser: Equatable {
             case "break":
                 guard insideLoop else { return false }
                 at += 1
+            case "goto":
+                at += 1
+                guard let name = nameText() else { return false }
+                // A label already seen is jumped back to at once; else the goto waits for one.
+                if !labelIsVisible(name) {
+                    let innermost = state.blocks.count - 1
+                    state.blocks[innermost].gotos.append(Goto(name: name, locals: state.blocks[innermost].locals))
+                }
             default:
                 return isName() ? expressionStatement() : false
             }
             return true
+        }
+
+        /// `::name::`: a label unused in the function's open blocks. The `goto`s waiting for it
+        /// in the block are resolved; if one would jump into a local's scope, the label must
+        /// end the block.
+        mutating func label() -> Bool {
+            at += 1
+            guard let name = nameText(), expect("::"), !labelIsVisible(name) else { return false }
+            let innermost = state.blocks.count - 1
+            let block = state.blocks[innermost]
+            if block.gotos.contains(where: { $0.name == name && $0.locals < block.locals }) { state.labelMustEndBlock = true }
+            state.blocks[innermost].gotos.removeAll { $0.name == name }
+            state.blocks[innermost].labels.append(name)
+            return true
+        }
+
+        /// At the `end` of an anonymous function whose body began on an earlier line: the
+        /// statement around it read again from its start, the body left out (it was read), with
+        /// the `end` and the rest of the tokens.
+        mutating func resuming(_ resume: [LuaTokens.Token]) -> Bool {
+            guard state.blocks[state.blocks.count - 1].gotos.isEmpty else { return false }
+            state.blocks.removeLast()
+            state.mustClose = false
+            tokens = resume + tokens[at...]
+            at = 0
+            peakTokens = max(peakTokens, tokens.count)
+            return statement()
         }
 
         /// `(params)` after a function's name, opening its body.
@@ -314,13 +462,15 @@ struct ReplBlockParser: Equatable {
 
         /// A call, or an assignment to names, fields and indexes.
         mutating func expressionStatement() -> Bool {
+            var start = at
             guard let first = suffixed() else { return false }
             if isSymbol("=") || isSymbol(",") {
-                guard first == .assignable else { return false }
+                guard first == .assignable, writable(from: start) else { return false }
                 while isSymbol(",") {
                     at += 1
+                    start = at
                     guard let next = suffixed() else { return false }
-                    guard next == .assignable else { return false }
+                    guard next == .assignable, writable(from: start) else { return false }
                 }
                 guard expect("="), expressions() else { return false }
                 return true
@@ -328,6 +478,11 @@ struct ReplBlockParser: Equatable {
             if first == .call { return true }
             if peek() == nil { ranOut = true }   // `f` may be called, or assigned, on the next line
             return false
+        }
+
+        /// Whether the target read from `start` may be assigned: not a read-only name.
+        func writable(from start: Int) -> Bool {
+            at != start + 1 || !isReadOnly(tokens[start].text)
         }
 
         // MARK: Expressions
@@ -390,12 +545,17 @@ struct ReplBlockParser: Equatable {
         }
 
         /// An anonymous function: its parameters and statements through its `end`.
+        /// If the tokens end between its statements, it is noted as suspended.
         mutating func functionBody() -> Bool {
             guard functionHead(selfParameter: false) else { return false }
-            let depth = state.blocks.count
+            let depth = state.blocks.count, headEnd = at
             while state.blocks.count >= depth {
-                guard at < tokens.count else { ranOut = true; return false }
-                guard statement() else { return false }
+                let ended = at >= tokens.count
+                guard !ended, statement() else {
+                    if ended || !suspended.isEmpty { suspended.append(Suspension(block: depth - 1, headEnd: headEnd)) }
+                    ranOut = ranOut || ended
+                    return false
+                }
             }
             return true
         }

@@ -4,9 +4,10 @@
 ///
 /// Two things make a line certain. Inside a long string or long comment that the compiler
 /// reported unfinished, a line that does not close it leaves it unfinished. Inside blocks the
-/// statement opened (it must start with `function`, `local`, `if`, `while`, `for`, `do` or
-/// `repeat`), a line of whole statements that `ReplBlockParser` accepts leaves the statement
-/// unfinished when no block it opened closed in the line: the compiler would stop at `<eof>`.
+/// statement opened (a block statement's, or an anonymous function's that runs on past its
+/// line, as in `t.f = function()` or `f(function()`), a line of whole statements that
+/// `ReplBlockParser` accepts leaves the statement unfinished when no block it opened closed in
+/// the line: the compiler would stop at `<eof>`.
 /// Every other line is compiled as before, and the compiler stays the judge of completeness
 /// and of every message. Lines compiled this way are read by the parser too, as one piece
 /// with the lines before them that were not yet whole statements; when they never make whole
@@ -29,8 +30,7 @@ struct ReplOpenStatement {
     /// The statement after its first line, which the compiler found unfinished with `message`.
     init(firstLine line: [UInt8], numbered firstLine: Int, message: String) {
         self.firstLine = firstLine
-        let openers: Set<String> = ["function", "local", "if", "while", "for", "do", "repeat"]
-        if !line.contains(0x0D), let first = LuaTokens.scan(line).first, first.kind == .word, openers.contains(first.text) {
+        if !line.contains(0x0D) {
             switch LuaTokens.scanLine(line).map(ReplBlockParser.reading(firstLine:)) {
             case .statements(let after, _, _): blocks = after
             case .unfinished, nil:   // nil: the line ends inside a long bracket
@@ -51,8 +51,9 @@ struct ReplOpenStatement {
             if blocks != nil { piece.append(line) }
             return true
         }
+        // With no block open, whole statements would be a whole statement: the compiler judges.
         guard let blocks, piece.isEmpty, !line.contains(0x0D), let tokens = LuaTokens.scanLine(line),
-              case .statements(let after, false, true) = blocks.reading(tokens) else { return false }
+              case .statements(let after, false, true) = blocks.reading(tokens), after.blocks.count > 1 else { return false }
         self.blocks = after
         return true
     }

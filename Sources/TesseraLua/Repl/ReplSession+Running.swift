@@ -103,6 +103,8 @@ extension ReplSession {
     /// Writes an error: the message, then the traceback (not for syntax errors, which have no
     /// Lua stack), then what to do when a limit stopped the line.
     public func report(_ error: LuaScriptError) {
+        var error = error
+        if error.kind == .memory, let statementStart { error = ReplSession.inStatement(error, from: statementStart) }
         var text = error.kind == .syntax || error.kind == .file || error.kind == .script ? error.message : error.description
         let limits = host.limits
         switch error.kind {
@@ -111,7 +113,6 @@ extension ReplSession {
         case .instructionLimit:
             text += "\n(a line may run \(limits.maxInstructions.map(NumberText.grouped) ?? "?") instructions; start the REPL with --max-instructions N to change that)"
         case .memory:
-            if let statementStart { text = ReplSession.inStatement(text, from: statementStart, traceback: error.traceback) }
             text += "\n(Lua may use \(LuaHost.formatBytes(limits.maxMemoryBytes)); start the REPL with --max-memory MB to change that)"
         default:
             break
@@ -121,12 +122,20 @@ extension ReplSession {
 }
 
 extension ReplSession {
-    /// `text` (a message, then `traceback` when it has one) with "(in the statement from line
-    /// N)" after the message, before the traceback.
-    static func inStatement(_ text: String, from line: Int, traceback: String) -> String {
-        let note = " (in the statement from line \(line))"
-        guard !traceback.isEmpty, text.hasSuffix("\n" + traceback) else { return text + note }
-        return String(text.dropLast(traceback.count + 1)) + note + "\n" + traceback
+    /// A memory error met in a statement of several lines starting on input line `line`, its
+    /// message ending "(in the statement from line N)": where the cap was met says little in a
+    /// pasted table. A line before the statement's, with only the statement's own code running,
+    /// is left out, message and traceback: Lua notes no position as it makes a table or a
+    /// closure, and names the chunk's start instead.
+    static func inStatement(_ error: LuaScriptError, from line: Int) -> LuaScriptError {
+        var error = error
+        let chunk = String(chunkName.dropFirst())
+        if error.file == chunk, let named = error.line, named < line, error.traceback == "stack traceback:\n\t\(chunk):\(named): in main chunk" {
+            error.message.removeFirst("\(chunk):\(named): ".count)
+            error.traceback = ""
+        }
+        error.message += " (in the statement from line \(line))"
+        return error
     }
 
     /// Writes an error to `output.error` and counts it.
