@@ -30,6 +30,19 @@ import LuaBridge
 
     var dir: String { folder.path }
 
+    // A script that forgets the `return` before its table is told to write it; the same
+    // message elsewhere in a file is Lua's alone.
+    @Test func bareTableIsToldToReturnIt() throws {
+        let e = try #require(try failure("bare.lua", "-- a list\n{ simpleLayout = function(ctx) end }\n"))
+        #expect(e.kind == .syntax)
+        #expect(e.message == "\(dir)/bare.lua:2: unexpected symbol near '{' (a script returns its table: write `return {`)")
+        let later = try #require(try failure("later.lua", "local x = 1\n{ 1 }\n"))
+        #expect(later.message == "\(dir)/later.lua:2: unexpected symbol near '{'")
+        #expect(BareTableStart.opens(Array("#!/usr/bin/env lua\n--[==[ a ]] long\n]==] -- c\n\t{".utf8)))
+        #expect(!BareTableStart.opens(Array("--[[ { ]] return {".utf8)))
+        #expect(!BareTableStart.opens(Array("-- {\n".utf8)))
+    }
+
     @Test func syntaxError() throws {
         let e = try #require(try failure("syntax.lua", "return {\n  simpleLayout = function(ctx)\n    local x = = 1\n  end,\n}\n"))
         #expect(e.kind == .syntax)
