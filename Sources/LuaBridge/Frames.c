@@ -58,6 +58,9 @@ const tb_Frames *tb_setframes(lua_State *L, const tb_Frames *f) {
 ** closed writer, i, then each number, then the frame): raises what is wrong, else writes the
 ** frame (one with a zero size, which the hot path leaves to this one). Kept out of tb_set so
 ** that its hot path is straight-line code. */
+/* What an index that names no item adds: where ctx.set wants it and how items count. */
+#define TB_SETFIRST " (ctx.set(i, x, y, w, h) takes the item's index first, counting from 1)"
+
 static TB_SLOWPATH int tb_setchecked(lua_State *L, const tb_Frames *f) {
   double v[4];
   int ok[4], isint, k;
@@ -66,7 +69,12 @@ static TB_SLOWPATH int tb_setchecked(lua_State *L, const tb_Frames *f) {
     return tb_deferror(L, "ctx.set can only be called while simpleLayout runs");
   if (!isint && lua_type(L, 1) == LUA_TTABLE)   /* ctx:set(...): the colon passed ctx as i */
     return tb_deferror(L, "ctx.set: argument #1 (i) must be an integer, got %v (call it with a dot: ctx.set(i, x, y, w, h))", 1);
+  /* A number that names no item is most often x given first or a 0-based index. */
+  if (!isint && lua_type(L, 1) == LUA_TNUMBER)
+    return tb_deferror(L, "ctx.set: argument #1 (i) must be an integer, got %v" TB_SETFIRST, 1);
   if (!isint) return tb_argerror(L, 1, "ctx.set", 1, "i", "an integer");
+  if ((i < 1 || i > f->count) && f->count > 0)
+    return tb_deferror(L, "ctx.set: argument #1 (i) must be an item index in 1..%I, got %v" TB_SETFIRST, f->count, 1);
   if (i < 1 || i > f->count)
     return tb_itemindexerror(L, 1, "ctx.set", 1, f->count);
   for (k = 0; k < 4; k++) {
@@ -286,8 +294,11 @@ int tb_runsimple(lua_State *L) {
     lua_Integer written = 0;
     for (i = 0; i < f->count; i++) written += f->seen[i] != 0;
     for (i = 0; i < f->count && f->seen[i]; i++) {}
-    return tb_functionerror(L, 1, "simpleLayout set %G of %G frames; frame " TB_LUAINDEX " was never set",
-                            written, f->count, TB_LUAINDEXARGS(i + 1));
+    /* None set: the script forgot ctx.set (or to return its frames); some: its loops missed items. */
+    return tb_functionerror(L, 1, "simpleLayout set %G of %G frames; frame " TB_LUAINDEX " was never set: %s",
+                            written, f->count, TB_LUAINDEXARGS(i + 1),
+                            written == 0 ? "place each item with ctx.set(i, x, y, w, h), or return an array of frames, one per item"
+                                         : "every item from 1 to ctx.count needs a ctx.set(i, x, y, w, h)");
   }
   return 0;
 }

@@ -30,6 +30,19 @@ import LuaBridge
 
     var dir: String { folder.path }
 
+    // A script that forgets the `return` before its table is told to write it; the same
+    // message elsewhere in a file is Lua's alone.
+    @Test func bareTableIsToldToReturnIt() throws {
+        let e = try #require(try failure("bare.lua", "-- a list\n{ simpleLayout = function(ctx) end }\n"))
+        #expect(e.kind == .syntax)
+        #expect(e.message == "\(dir)/bare.lua:2: unexpected symbol near '{' (a script returns its table: write `return {`)")
+        let later = try #require(try failure("later.lua", "local x = 1\n{ 1 }\n"))
+        #expect(later.message == "\(dir)/later.lua:2: unexpected symbol near '{'")
+        #expect(BareTableStart.opens(Array("#!/usr/bin/env lua\n--[==[ a ]] long\n]==] -- c\n\t{".utf8)))
+        #expect(!BareTableStart.opens(Array("--[[ { ]] return {".utf8)))
+        #expect(!BareTableStart.opens(Array("-- {\n".utf8)))
+    }
+
     @Test func syntaxError() throws {
         let e = try #require(try failure("syntax.lua", "return {\n  simpleLayout = function(ctx)\n    local x = = 1\n  end,\n}\n"))
         #expect(e.kind == .syntax)
@@ -115,8 +128,15 @@ import LuaBridge
         }
         """))
         #expect(e.kind == .runtime)
-        #expect(e.message == "\(dir)/count.lua:2: simpleLayout set 2 of 3 frames; frame 2 (Lua index; item 1 in the output) was never set")
+        #expect(e.message == "\(dir)/count.lua:2: simpleLayout set 2 of 3 frames; frame 2 (Lua index; item 1 in the output) was never set: every item from 1 to ctx.count needs a ctx.set(i, x, y, w, h)")
         #expect(e.traceback == "")   // the driver found it after the script returned: no Lua frame left
+    }
+
+    // A simpleLayout that places nothing is told both ways to give its frames.
+    @Test func noFrameSet() throws {
+        let e = try #require(try failure("none.lua", "return { simpleLayout = function(ctx)\n  local _ = {1, 0, 0, 10, 10}\nend }"))
+        #expect(e.kind == .runtime)
+        #expect(e.message == "\(dir)/none.lua:1: simpleLayout set 0 of 3 frames; frame 1 (Lua index; item 0 in the output) was never set: place each item with ctx.set(i, x, y, w, h), or return an array of frames, one per item")
     }
 
     @Test func wrongFrameCountReturned() throws {
@@ -182,7 +202,7 @@ import LuaBridge
           for i = 1, 1234 do ctx.set(i, 0, 0, 1, 1) end
         end }
         """, in: many))
-        #expect(unset.message == "\(dir)/unset.lua:1: simpleLayout set 1,234 of 12,345 frames; frame 1235 (Lua index; item 1234 in the output) was never set")
+        #expect(unset.message == "\(dir)/unset.lua:1: simpleLayout set 1,234 of 12,345 frames; frame 1235 (Lua index; item 1234 in the output) was never set: every item from 1 to ctx.count needs a ctx.set(i, x, y, w, h)")
         let both = try #require(try failure("both.lua", """
         return { simpleLayout = function(ctx)
           local frames = {}
@@ -220,10 +240,11 @@ import LuaBridge
     // A failing script and its exact message, as each test in this suite is.
     @Test func badSetArguments() throws {
         let cases: [(String, String)] = [
-            ("ctx.set(4, 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an item index in 1..3, got 4"),
-            ("ctx.set(0, 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an item index in 1..3, got 0"),
-            ("ctx.set(1.5, 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an integer, got 1.5"),
+            ("ctx.set(4, 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an item index in 1..3, got 4 (ctx.set(i, x, y, w, h) takes the item's index first, counting from 1)"),
+            ("ctx.set(0, 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an item index in 1..3, got 0 (ctx.set(i, x, y, w, h) takes the item's index first, counting from 1)"),
+            ("ctx.set(1.5, 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an integer, got 1.5 (ctx.set(i, x, y, w, h) takes the item's index first, counting from 1)"),
             ("ctx.set('a', 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an integer, got string"),
+            ("ctx.set(0, 0, 1, 1, 1)", "ctx.set: argument #1 (i) must be an item index in 1..3, got 0 (ctx.set(i, x, y, w, h) takes the item's index first, counting from 1)"),
             ("ctx.set(1, 0, 0, 1)", "ctx.set: argument #5 (h) must be a number, got no value"),
             ("ctx.set(1, 0, {}, 1, 1)", "ctx.set: argument #3 (y) must be a number, got table"),
         ]

@@ -175,8 +175,16 @@ return {
         repl.feed("L", "run(L)", ":reload")
         #expect(repl.out == ["nil"])
         #expect(repl.err.count == 2)
-        #expect(repl.err[0].hasPrefix("stdin:1: run: argument #1 (layout) must be a layout, like L, t.waterfall{columns = 3} or load(\"my.lua\"), got nil (L is nil when the REPL starts without --layout FILE)\n"))
+        #expect(repl.err[0].hasPrefix("stdin:1: run: argument #1 (layout) must be a layout, like L, t.waterfall{columns = 3} or load(\"my.lua\"), got nil (L is nil when the REPL starts without --layout FILE; a built-in or a shipped script is named in quotes: run(\"waterfall\"))\n"))
         #expect(repl.err[1] == "nothing to reload: start the REPL with --layout FILE, or use load(\"file.lua\")")
+    }
+
+    // A built-in's name without its quotes reads an undefined global, nil, with L set or not.
+    @Test func anUnquotedNameIsToldToTakeQuotes() throws {
+        let (repl, _) = try session()
+        repl.feed("run(waterfall)")
+        #expect(repl.err.count == 1)
+        #expect(repl.err[0].hasPrefix("stdin:1: run: argument #1 (layout) must be a layout, like L, t.waterfall{columns = 3} or load(\"my.lua\"), got nil (a name not defined here reads as nil; a built-in or a shipped script is named in quotes: run(\"waterfall\"))\n"))
     }
 
     @Test func dataIsTheDatasetReadOnly() throws {

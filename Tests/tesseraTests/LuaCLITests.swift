@@ -178,7 +178,7 @@ import TesseraLua
                 + "\tindex.lua:1: in function <index.lua:1>\n\tindex.lua:3: in function <index.lua:2>\n"),
             ("nested.lua", "Error: nested.lua:1: deep.\nstack traceback:\n\t[C]: in function 'error'\n\tnested.lua:1: in function <nested.lua:1>\n"
                 + "\tnested.lua:3: in function <nested.lua:2>\n\tnested.lua:6: in function <nested.lua:5>\n"),
-            ("set.lua", "Error: set.lua:1: ctx.set: argument #1 (i) must be an item index in 1..100, got 0.\nstack traceback:\n"
+            ("set.lua", "Error: set.lua:1: ctx.set: argument #1 (i) must be an item index in 1..100, got 0 (ctx.set(i, x, y, w, h) takes the item's index first, counting from 1).\nstack traceback:\n"
                 + "\t[C]: in field 'set'\n\tset.lua:1: in function <set.lua:1>\n\tset.lua:3: in function <set.lua:2>\n"),
         ]
         try expectRunsFail(cases, in: dir)

@@ -81,7 +81,13 @@ extension LuaHost {
     func runChunk(_ data: [UInt8], path: String) throws -> (result: LuaReference, environment: LuaReference) {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        try loadChunk(data, chunkName: "@" + path)
+        do {
+            try loadChunk(data, chunkName: "@" + path)
+        } catch var error as LuaScriptError where error.kind == .syntax && error.message.hasSuffix(BareTableStart.luaMessageEnd)
+                    && BareTableStart.opens(data) {
+            error.message += BareTableStart.hint
+            throw error
+        }
         let directory = ScriptFiles.folder(of: path)
         do {
             try pushEnvironment(directory: directory.isEmpty ? "." : directory, loaded: nil)

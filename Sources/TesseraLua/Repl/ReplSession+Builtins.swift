@@ -116,7 +116,9 @@ extension ReplSession {
                 throw LuaArguments(L, function: "run").relayed(e.message + "; :layouts lists them")
             }
         case LUA_TNONE, LUA_TNIL:
-            let hint = layoutScript == nil ? " (L is nil when the REPL starts without --layout FILE)" : ""
+            // `run(waterfall)`, a name without its quotes, reads an undefined global: nil.
+            let why = layoutScript == nil ? "L is nil when the REPL starts without --layout FILE" : "a name not defined here reads as nil"
+            let hint = " (\(why); a built-in or a shipped script is named in quotes: run(\"waterfall\"))"
             throw LuaArguments(L, function: "run").error(index, "layout", mustBe: "a layout, like L, t.waterfall{columns = 3} or load(\"my.lua\")", got: "nil" + hint)
         default:
             let layout = try host.layout(at: index, what: "run: argument #1 (layout)")
