@@ -130,7 +130,8 @@ extension ReplSession {
     static func inStatement(_ error: LuaScriptError, from line: Int) -> LuaScriptError {
         var error = error
         let chunk = String(chunkName.dropFirst())
-        if error.file == chunk, let named = error.line, named < line, error.traceback == "stack traceback:\n\t\(chunk):\(named): in main chunk" {
+        if error.file == chunk, let named = error.line, named < line, error.message.hasPrefix("\(chunk):\(named): "),
+           error.traceback == "stack traceback:\n\t\(chunk):\(named): in main chunk" {
             error.message.removeFirst("\(chunk):\(named): ".count)
             error.traceback = ""
         }

@@ -8,44 +8,11 @@ enum BareTableStart {
     /// What the message gains.
     static let hint = " (a script returns its table: write `return {`)"
 
-    /// Whether the first code of `text` (after a `#!` line, blanks and `--` comments, long ones
-    /// too) is `{`. O(length of what it skips).
+    /// Whether the first code of `text` (after a `#!` line, blanks and comments) is `{`.
+    /// O(length of the text): it is asked only once the compiler has refused the file.
     static func opens(_ text: [UInt8]) -> Bool {
-        var i = 0
-        if text.starts(with: Array("#".utf8)) { i = endOfLine(text, from: i) }
-        while i < text.count {
-            let byte = text[i]
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") {
-                i += 1
-            } else if byte == UInt8(ascii: "-"), i + 1 < text.count, text[i + 1] == UInt8(ascii: "-") {
-                i = endOfComment(text, from: i + 2)
-            } else {
-                return byte == UInt8(ascii: "{")
-            }
-        }
-        return false
-    }
-
-    /// The index after the newline that ends the line at `i` (or the end of `text`).
-    private static func endOfLine(_ text: [UInt8], from i: Int) -> Int {
-        var j = i
-        while j < text.count, text[j] != UInt8(ascii: "\n") { j += 1 }
-        return min(j + 1, text.count)
-    }
-
-    /// The index after a comment whose `--` ends just before `i`: a long one, `[==[ ... ]==]`,
-    /// to its closing bracket, else to the end of the line.
-    private static func endOfComment(_ text: [UInt8], from i: Int) -> Int {
-        guard i < text.count, text[i] == UInt8(ascii: "[") else { return endOfLine(text, from: i) }
-        var j = i + 1
-        while j < text.count, text[j] == UInt8(ascii: "=") { j += 1 }
-        guard j < text.count, text[j] == UInt8(ascii: "[") else { return endOfLine(text, from: i) }
-        let close = [UInt8(ascii: "]")] + Array(repeating: UInt8(ascii: "="), count: j - i - 1) + [UInt8(ascii: "]")]
-        var k = j + 1
-        while k + close.count <= text.count {
-            if text[k] == close[0], Array(text[k..<(k + close.count)]) == close { return k + close.count }
-            k += 1
-        }
-        return text.count
+        let code = text.first == UInt8(ascii: "#") ? Array(text.drop { $0 != UInt8(ascii: "\n") }) : text
+        guard let first = LuaTokens.scan(code).first else { return false }
+        return first.kind == .symbol && first.text == "{"
     }
 }
