@@ -166,6 +166,30 @@ struct JSONWriterTests {
         #expect(JSONWriter.write([.int(3), .double(3)], options: JSONWriter.Options(integralDoublesAsIntegers: false)) == "[3,3.0]")
     }
 
+    /// Integral numbers are written digit by digit; the text is `String(n)`'s, exactly within
+    /// ±(2^53 − 1) and the double's own description past it.
+    @Test func integralNumbersAtTheEdgesOfTheIntegerRange() {
+        let cases: [(Double, String)] = [
+            (0, "0"), (-0.0, "0"), (1, "1"), (-1, "-1"), (9, "9"), (10, "10"), (-10, "-10"),
+            (9_007_199_254_740_991, "9007199254740991"), (-9_007_199_254_740_991, "-9007199254740991"),
+            (9_007_199_254_740_992, "9007199254740992.0"), (-9_007_199_254_740_992, "-9007199254740992.0"),
+            (1e15, "1000000000000000"), (-1e15, "-1000000000000000"), (1e16, "1e+16"), (-1e16, "-1e+16"),
+            (1e21, "1e+21"), (4_503_599_627_370_495.5, "4503599627370495.5"), (0.5, "0.5"), (-0.5, "-0.5"),
+        ]
+        for (v, text) in cases {
+            #expect(JSONWriter.format(v) == text, "\(v)")
+        }
+        for k in 0...15 {
+            let p = Int(pow(10.0, Double(k)))
+            for n in [p - 1, p, p + 1, -(p - 1), -p, -(p + 1)] {
+                #expect(JSONWriter.format(Double(n)) == String(n))
+                #expect(JSONWriter.write(.int(n)) == String(n))
+            }
+        }
+        #expect(JSONWriter.write(.int(Int.max)) == "9223372036854775807")
+        #expect(JSONWriter.write(.array([.int(-7), .double(-7), .double(-7.25)])) == "[-7,-7,-7.25]")
+    }
+
     @Test func stringsAreEscaped() {
         #expect(JSONWriter.write(.string("a\"b\\c\nd\re\tf\u{8}\u{C}\u{1}\u{1F}")) == #""a\"b\\c\nd\re\tf\b\f\u0001\u001f""#)
         #expect(JSONWriter.write(.string("é/日本/😀")) == "\"é/日本/😀\"")

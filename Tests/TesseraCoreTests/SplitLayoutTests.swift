@@ -140,6 +140,10 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
             try SplitLayout(header: { _, _ in SectionBoundary(height: 20, width: -1) })
                 .layout(splitContext([[s(30, 30)]], in: s(200, 400)))
         }
+        #expect(throws: LayoutError("split layout section \"s1\" footer height must be a finite number >= 0, got -3")) {
+            try SplitLayout(footer: { i, _ in SectionBoundary(height: i == 1 ? -3 : 10) })
+                .layout(splitContext([[s(30, 30)], [s(30, 30)]], in: s(200, 400)))
+        }
     }
 
     @Test func perSectionOverridesReplaceTheDefaults() throws {

@@ -21,7 +21,8 @@ import TesseraCore
     }
 
     /// Runs `body` (Lua statements with `ctx` in scope) inside a simpleLayout; returns what it printed.
-    func printed(_ body: String, params: OrderedDictionary<String, JSONValue> = [:], extra: String = "") throws -> [String] {
+    func printed(_ body: String, params: OrderedDictionary<String, JSONValue> = [:], extra: String = "",
+                 data: Dataset? = nil) throws -> [String] {
         let host = try LuaHost()
         var lines: [String] = []
         host.output = { lines.append($0) }
@@ -36,7 +37,7 @@ import TesseraCore
         }
         """)
         _ = try host.loadLayoutScript(path: path).configured(params).layout(
-            LayoutContext(dataset: dataset, collectionSize: Size(width: 300, height: 400)))
+            LayoutContext(dataset: data ?? dataset, collectionSize: Size(width: 300, height: 400)))
         return lines
     }
 
@@ -45,6 +46,33 @@ import TesseraCore
         print(ctx.width, ctx.height, ctx.count, #ctx.sections)
         for s, sec in ipairs(ctx.sections) do print(s, sec.id, sec.first, sec.count, sec.title) end
         """) == ["300.0\t400.0\t3\t2", "1\ts1\t1\t2\tOne", "2\ts2\t3\t1\tnil"])
+    }
+
+    /// `id`, `first` and `count` replace a section's fields of those names; every other field,
+    /// nested tables too, reads as the file gave it, read-only.
+    @Test func sectionEntriesHoldTheirFieldsAndTheirPlace() throws {
+        let items = (0..<4).map { Item(id: .int($0), fields: ["w": 10, "h": 10]) }
+        let data = Dataset(items: items, sections: [
+            .init(id: .string("s1"), fields: ["count": 99, "title": "One", "first": "no", "tags": ["x", ["k": 1]], "z": 2.5],
+                  range: 0..<2),
+            .init(id: .int(5), fields: ["id": "shadowed", "alpha": 1], range: 2..<4),
+        ])
+        #expect(try printed("""
+        for s, sec in ipairs(ctx.sections) do
+          local keys = {}
+          for k in pairs(sec) do keys[#keys + 1] = k end
+          table.sort(keys)
+          print(s, table.concat(keys, ","), sec.id, math.type(sec.first), sec.first, sec.count, sec.title, sec.z, sec.alpha)
+        end
+        local sec = ctx.sections[1]
+        print(sec.tags[1], sec.tags[2].k, pcall(function() sec.z = 1 end))
+        print(pcall(function() sec.tags[2].k = 2 end))
+        """, data: data) == [
+            "1\tcount,first,id,tags,title,z\ts1\tinteger\t1\t2\tOne\t2.5\tnil",
+            "2\talpha,count,first,id\t5\tinteger\t3\t2\tnil\tnil\t1",
+            "x\t1\tfalse\t\(folder.path)/ctx.lua:12: attempt to modify a read-only table (key 'z')",
+            "false\t\(folder.path)/ctx.lua:13: attempt to modify a read-only table (key 'k')",
+        ])
     }
 
     @Test func itemsAreReadOnly() throws {

@@ -63,10 +63,27 @@ package enum JSONWriter {
     /// For writers that stream frames without building `JSONValue`s. O(1).
     public static func appendNumber(_ v: Double, to out: inout [UInt8], integralAsInteger: Bool = true) {
         precondition(v.isFinite, "JSON cannot represent \(v); frames must be validated before writing")
-        if integralAsInteger, let n = Int(whole: v, in: -9_007_199_254_740_991...9_007_199_254_740_991) {
-            out.append(contentsOf: String(n).utf8)   // -0.0 becomes 0, so -0 prints as 0
+        if integralAsInteger, v.magnitude <= 9_007_199_254_740_991, v == v.rounded(.towardZero) {
+            appendInteger(Int(v), to: &out)   // -0.0 becomes 0, so -0 prints as 0
         } else {
             out.append(contentsOf: v.description.utf8)
+        }
+    }
+
+    /// Appends `n` in decimal, as `String(n)` writes it, without building the string (the
+    /// writers' frames are mostly integers). O(digits).
+    package static func appendInteger(_ n: Int, to out: inout [UInt8]) {
+        if n < 0 { out.append(UInt8(ascii: "-")) }
+        var rest = n.magnitude
+        // Lowest digit first, from the end of a buffer on the stack (20 digits hold UInt.max).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
@@ -109,7 +126,7 @@ private struct Writer {
         switch v {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .int(let n): out.append(contentsOf: String(n).utf8)
+        case .int(let n): JSONWriter.appendInteger(n, to: &out)
         case .double(let d) where !d.isFinite && options.nonFiniteAsLua:
             out.append(contentsOf: (d.isNaN ? "nan" : d > 0 ? "inf" : "-inf").utf8)
         case .double(let d): JSONWriter.appendNumber(d, to: &out, integralAsInteger: options.integralDoublesAsIntegers)

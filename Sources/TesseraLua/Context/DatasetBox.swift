@@ -25,8 +25,7 @@ extension LuaHost {
             LuaStack.push(L, json: Self.itemValue(dataset, i), readOnly: true)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
-        let sections = dataset.sections.map { LuaHost.sectionEntry(id: $0.id, fields: $0.fields, range: $0.range) }
-        LuaStack.push(L, json: .array(sections), readOnly: true)
+        Self.pushSectionEntries(L, dataset.sections)
         markSections(of: dataset)
         LuaStack.setField(L, -2, "sections")
         LuaStack.push(L, json: .object(dataset.metadata), readOnly: true)

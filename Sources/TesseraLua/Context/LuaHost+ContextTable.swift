@@ -1,6 +1,5 @@
 import CLua
 import LuaBridge
-import OrderedCollections
 import TesseraCore
 
 // The `ctx` table a layout pass hands a script, built per pass from a `ContextBox`; its methods
@@ -27,12 +26,7 @@ extension LuaHost {
         lua_pushinteger(L, lua_Integer(context.count))
         LuaStack.setField(L, ctx, "count")
 
-        lua_createtable(L, Int32(clamping: box.sections.count), 0)
-        for (k, s) in box.sections.enumerated() {
-            LuaStack.push(L, json: LuaHost.sectionEntry(id: s.id, fields: s.fields, range: s.range), readOnly: true)
-            lua_rawseti(L, -2, lua_Integer(k + 1))
-        }
-        tb_pushreadonly(L)
+        Self.pushSectionEntries(L, box.sections)
         LuaStack.setField(L, ctx, "sections")
 
         tb_pushsetter(L)
@@ -104,15 +98,5 @@ extension LuaHost {
     /// raise when read from now on, and what they read (columns, the context) can be collected.
     func endItems(_ pass: lua_Integer) {
         if pass != 0 { tb_enditems(L, pass) }
-    }
-
-    /// A section as Lua sees it (`ctx.sections`, `data.sections`, t.sections' function): its
-    /// fields, then `id`, `first` (1-based) and `count`.
-    static func sectionEntry(id: ItemID, fields: OrderedDictionary<String, JSONValue>, range: Range<Int>) -> JSONValue {
-        var fields = fields
-        fields["id"] = id.jsonValue
-        fields["first"] = .int(range.lowerBound + 1)
-        fields["count"] = .int(range.count)
-        return .object(fields)
     }
 }

@@ -82,7 +82,7 @@ extension LuaHost {
         defer { lua_settop(L, top) }
         push(function)
         lua_pushinteger(L, lua_Integer(index + 1))
-        LuaStack.push(L, json: LuaHost.sectionEntry(id: section.id, fields: section.fields, range: section.range), readOnly: true)
+        Self.pushSectionEntry(L, id: section.id, fields: section.fields, range: section.range)
         pushEnvironment(env)
         try protectedCall(arguments: 3, results: 1)
         guard case .section(let result)? = part(at: -1) else {
@@ -94,10 +94,22 @@ extension LuaHost {
 
     /// [-0, +1] Pushes `env` as the read-only table a section function gets (t.compositional's
     /// and t.sections'): width, height, effectiveWidth, effectiveHeight, layoutDirection.
+    /// Set field by field, in that order, rather than built as a JSON object first: a layout
+    /// pass pushes one per section.
     func pushEnvironment(_ env: Compositional.Environment) {
-        LuaStack.push(L, json: .object([
-            "width": .double(env.container.width), "height": .double(env.container.height),
-            "effectiveWidth": .double(env.effectiveContainer.width), "effectiveHeight": .double(env.effectiveContainer.height),
-            "layoutDirection": .string(env.layoutDirection.rawValue)]), readOnly: true)
+        _ = lua_checkstack(L, 3)
+        lua_createtable(L, 0, 5)
+        let table = lua_gettop(L)
+        func number(_ key: String, _ value: Double) {
+            lua_pushnumber(L, value)
+            LuaStack.setField(L, table, key)
+        }
+        number("width", env.container.width)
+        number("height", env.container.height)
+        number("effectiveWidth", env.effectiveContainer.width)
+        number("effectiveHeight", env.effectiveContainer.height)
+        LuaStack.push(L, env.layoutDirection.rawValue)
+        LuaStack.setField(L, table, "layoutDirection")
+        tb_pushreadonly(L)
     }
 }

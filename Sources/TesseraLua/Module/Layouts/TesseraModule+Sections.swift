@@ -153,8 +153,7 @@ extension LuaHost {
         push(function)
         lua_pushinteger(L, lua_Integer(index + 1))
         // The same shape as a `ctx.sections` entry (`first` in the layout t.sections lays out).
-        LuaStack.push(L, json: LuaHost.sectionEntry(id: section?.id ?? .int(index), fields: section?.fields ?? [:],
-                                                    range: section?.range ?? 0..<0), readOnly: true)
+        Self.pushSectionEntry(L, id: section?.id ?? .int(index), fields: section?.fields ?? [:], range: section?.range ?? 0..<0)
         if let env { pushEnvironment(env) }
         try protectedCall(arguments: env == nil ? 2 : 3, results: 1)
     }
