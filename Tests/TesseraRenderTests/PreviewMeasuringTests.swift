@@ -81,6 +81,24 @@ import TesseraCore
         #expect(preview.measuredSizes == [.string("m1"): Size(width: 375, height: 150), .string("m12"): Size(width: 375, height: 80)])
     }
 
+    /// The page draws a cell at its estimate before it measures it, so a cell that came into
+    /// view since the engine's last look is one the page showed: measured, it keeps its top
+    /// unless the viewport's top cuts it, as on the page's own anchor.
+    @Test func aCellThePageDrewSinceTheEnginesLastLookKeepsItsTop() throws {
+        let (preview, _) = try feed()
+        let viewport = Size(width: 375, height: 400)
+        // The engine last looked at y = 500 (m10 to m17).
+        _ = try preview.run(generation: 2, layout: nil, dataset: nil, idsVersion: 1, viewport: viewport,
+                            batches: [MeasureBatch(generation: 1, idsVersion: 1, offset: Point(x: 0, y: 500), sizes: [])])
+        // The page scrolled up to y = 425 (m8 cut by the top, m9 whole) and measured both smaller.
+        let measured = MeasureBatch(generation: 2, idsVersion: 1, offset: Point(x: 0, y: 425),
+                                    sizes: [.init(index: 8, size: Size(width: 375, height: 20)), .init(index: 9, size: Size(width: 375, height: 30))])
+        let pass = try preview.run(generation: 3, layout: nil, dataset: nil, idsVersion: 1, viewport: viewport, batches: [measured])
+        // m8 shrinks off screen (its bottom stays); m9 keeps its top, 25 below the viewport's.
+        #expect(pass.adjust == MeasuredPreview.Adjust(generation: 2, from: Point(x: 0, y: 425), to: Point(x: 0, y: 395)))
+        #expect(try pass.result.frame(at: 9) == Rect(x: 0, y: 420, width: 375, height: 30))
+    }
+
     @Test func measurementsOfOlderFramesApplyWithoutTheEnginesAdjustment() throws {
         let (preview, dataset) = try feed()
         let stale = MeasureBatch(generation: 0, idsVersion: 1, offset: Point(x: 0, y: 500), sizes: [.init(index: 1, size: Size(width: 375, height: 150))])

@@ -5,8 +5,8 @@
 /// whose frame intersects the viewport (partly visible counts; a pinned element never anchors).
 /// One exception keeps what was drawn still: a cell measured for this pass that the viewport's
 /// top (or leading edge) cuts, or that only entered in the last pass (a host measures a cell
-/// before it first draws it), is passed over for the next visible cell that was drawn before
-/// (it did not just enter). So a cell that scrolls in from above and turns out taller grows
+/// before it first draws it; a host that draws first says so with `didDrawViews()`), is passed
+/// over for the next visible cell that was drawn before (it did not just enter). So a cell that scrolls in from above and turns out taller grows
 /// upwards, off screen, instead of pushing everything below it down; a cell re-measured where
 /// it was drawn keeps its top; and on a screen where every cell is new (the first one, or after
 /// a jump) the first cell keeps its top: measuring the top cell of the first screen leaves the
@@ -82,6 +82,15 @@ extension CollectionEngine {
             note?.shelves[scroller.section] = ShelfAnchor(id: chosen.id, index: index, frame: try tree.result.frame(at: index))
         }
         return note
+    }
+
+    /// Tells the engine the host has drawn the views of the last pass, as a page that draws a
+    /// cell at its estimate and then measures it does: none of them counts as just entered when
+    /// the next pass anchors, so a measured cell the viewport's top does not cut keeps its top
+    /// (the host showed it). A host that measures a cell before it first draws it does not call
+    /// this. O(1).
+    public func didDrawViews() {
+        lastPassEvents = []
     }
 
     /// The visible cells that may anchor, by flattened index: every unpinned cell, and those

@@ -128,6 +128,9 @@ package final class MeasuredPreview {
             adjust = Adjust()
             if let last = batches.last, last.generation == generation, last.idsVersion == idsVersion {
                 _ = try engine.scroll(to: last.offset)
+                // The page drew what it measured there, the cells that came into view since the
+                // engine's last look too.
+                engine.didDrawViews()
                 adjust = Adjust(generation: last.generation, from: engine.scrollState.contentOffset)
             }
             for batch in batches {

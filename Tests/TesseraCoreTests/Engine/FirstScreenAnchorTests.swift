@@ -50,4 +50,31 @@ import Testing
         #expect(events.first?.type == .adjust)
         #expect(try e.layoutResult.frame(at: 100).minY - e.scrollState.contentOffset.y == 46)
     }
+
+    @Test func aHostThatDrawsBeforeItMeasuresKeepsAWholeCellsTop() throws {
+        let e = Self.engine()
+        _ = try e.layout()
+        _ = try e.scroll(to: Point(x: 0, y: 46 * 100))
+        _ = try e.scroll(to: Point(x: 0, y: 46 * 99))           // i99 enters; the host draws it at its estimate
+        e.didDrawViews()
+        try e.measure(.string("i99"), size: Size(width: 360, height: 300))
+        let events = try e.layout()
+        // The host showed i99 at the top of the screen: it stays there and grows down.
+        #expect(e.scrollState.contentOffset == Point(x: 0, y: 46 * 99))
+        #expect(!events.contains { $0.type == .adjust })
+        #expect(try e.layoutResult.frame(at: 100).minY == 46 * 99 + 302)
+    }
+
+    @Test func aHostThatDrawsBeforeItMeasuresStillLetsACutCellGrowUpwards() throws {
+        let e = Self.engine()
+        _ = try e.layout()
+        _ = try e.scroll(to: Point(x: 0, y: 46 * 100))
+        _ = try e.scroll(to: Point(x: 0, y: 46 * 99 + 10))      // i99 enters, cut by the top by 10
+        e.didDrawViews()
+        try e.measure(.string("i99"), size: Size(width: 360, height: 300))
+        _ = try e.layout()
+        // i100 stays 36 below the top of the screen; i99 grows up, off screen.
+        #expect(e.scrollState.contentOffset == Point(x: 0, y: 46 * 99 + 10 + 256))
+        #expect(try e.layoutResult.frame(at: 100).minY - e.scrollState.contentOffset.y == 36)
+    }
 }
