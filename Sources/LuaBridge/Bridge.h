@@ -207,11 +207,20 @@ TB_INTERNAL int tb_pushnilentry(lua_State *L, int meta, int name);
 /* Messages.c, the one builder of the bridge's messages (formats as tb_deferror's):
 ** [-0, +1, m] pushes the message and returns it; */
 TB_INTERNAL const char *tb_pushfmessage(lua_State *L, const char *fmt, ...);
+/* [-0, +0, v] tb_argerror with `hint` after the value in place of tb_nilhint's: a caller that
+** knows the cause better passes its own (" (call it with a dot: ...)"), so a message carries
+** one hint; NULL for tb_nilhint's, "" for none (LuaArguments.error's `hint`, in Swift); */
+TB_INTERNAL int tb_hintedargerror(lua_State *L, int arg, const char *fn, int n, const char *name, const char *expected,
+                                  const char *hint);
 /* [-0, +0, v] raises the argument error of the item index at `arg` (argument #n, named i, of
 ** fn) that is outside 1..count: "must be an item index in 1..count, got 4"; on empty data,
 ** which has no range to give, "must be an item index, got 1 (the data is empty: no index
 ** names one)", as the Swift checks word it (LuaArguments.indexError); */
 TB_INTERNAL int tb_itemindexerror(lua_State *L, int arg, const char *fn, int n, lua_Integer count);
+/* [-0, +0, v] the same with `hint` after the value when there is a range (as tb_hintedargerror
+** takes it); on empty data the hint is why no index is in range, whatever `hint` says; */
+TB_INTERNAL int tb_hinteditemindexerror(lua_State *L, int arg, const char *fn, int n, lua_Integer count,
+                                        const char *hint);
 /* why no index is in range on empty data (count 0), as every message says it. */
 #define TB_EMPTYDATA "the data is empty: no index names one"
 /* [-0, +0, v] raises it after "file:line: " where the script function at `fidx` was defined

@@ -68,15 +68,10 @@ static TB_SLOWPATH int tb_setchecked(lua_State *L, const tb_Frames *f) {
   if (f == &tb_closedframes)
     return tb_deferror(L, "ctx.set can only be called while simpleLayout runs");
   if (!isint && lua_type(L, 1) == LUA_TTABLE)   /* ctx:set(...): the colon passed ctx as i */
-    return tb_deferror(L, "ctx.set: argument #1 (i) must be an integer, got %v (call it with a dot: ctx.set(i, x, y, w, h))", 1);
+    return tb_hintedargerror(L, 1, "ctx.set", 1, "i", "an integer", " (call it with a dot: ctx.set(i, x, y, w, h))");
   /* A number that names no item is most often x given first or a 0-based index. */
-  if (!isint && lua_type(L, 1) == LUA_TNUMBER)
-    return tb_deferror(L, "ctx.set: argument #1 (i) must be an integer, got %v" TB_SETFIRST, 1);
-  if (!isint) return tb_argerror(L, 1, "ctx.set", 1, "i", "an integer");
-  if ((i < 1 || i > f->count) && f->count > 0)
-    return tb_deferror(L, "ctx.set: argument #1 (i) must be an item index in 1..%I, got %v" TB_SETFIRST, f->count, 1);
-  if (i < 1 || i > f->count)
-    return tb_itemindexerror(L, 1, "ctx.set", 1, f->count);
+  if (!isint) return tb_hintedargerror(L, 1, "ctx.set", 1, "i", "an integer", lua_type(L, 1) == LUA_TNUMBER ? TB_SETFIRST : NULL);
+  if (i < 1 || i > f->count) return tb_hinteditemindexerror(L, 1, "ctx.set", 1, f->count, TB_SETFIRST);
   for (k = 0; k < 4; k++) {
     v[k] = lua_tonumberx(L, k + 2, &ok[k]);
     if (!ok[k]) return tb_argerror(L, k + 2, "ctx.set", k + 2, tb_fieldnames[k], "a number");

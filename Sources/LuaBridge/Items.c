@@ -17,6 +17,7 @@
 #include "Bridge.h"
 
 #include <stdint.h>
+#include <stdio.h>
 
 
 /* ctx:size */
@@ -28,9 +29,10 @@ static lua_Integer tb_checkitemindex(lua_State *L, const char *method, lua_Integ
   int isint;
   lua_Integer i = lua_tointegerx(L, 2, &isint);
   if (!isint) {
-    if (lua_type(L, 1) != LUA_TTABLE)
-      tb_deferror(L, "%s: argument #1 (i) must be an integer, got %v (call it with a colon: %s(i))", method, 2, method);
-    tb_argerror(L, 2, method, 1, "i", "an integer");
+    /* Written aside, not pushed: a pushed string would fill slot 2 when i is missing. */
+    char colon[80];
+    snprintf(colon, sizeof colon, " (call it with a colon: %s(i))", method);
+    tb_hintedargerror(L, 2, method, 1, "i", "an integer", lua_type(L, 1) != LUA_TTABLE ? colon : NULL);
   }
   if (i < 1 || i > count) tb_itemindexerror(L, 2, method, 1, count);
   return i;

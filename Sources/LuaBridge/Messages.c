@@ -11,7 +11,9 @@
 ** Only the standard library's replacements (Patterns.c, Tables.c, Guards.c) keep lauxlib's
 ** own argument checks, so their argument errors read exactly as Lua's.
 ** A ctx method given nil gets a hint after its argument error (tb_nilhint), here and in the
-** Swift checks alike: a field an item lacks reads as nil, the usual beginner's cause.
+** Swift checks alike: a field an item lacks reads as nil, the usual beginner's cause. A caller
+** that knows the cause better gives its own hint instead (tb_hintedargerror, ctx.set's index),
+** so every argument error, hinted or not, has one shape and one builder.
 ** Values are named here too (tb_typename): an item of ctx:item (Items.c) is told apart by
 ** its __name, so Items.c builds on this file and not the other way round.
 */
@@ -159,17 +161,26 @@ const char *tb_nilhint(lua_State *L, int idx, const char *fn) {
 }
 
 int tb_argerror(lua_State *L, int arg, const char *fn, int n, const char *name, const char *expected) {
-  const char *hint;
+  return tb_hintedargerror(L, arg, fn, n, name, expected, NULL);
+}
+
+int tb_hintedargerror(lua_State *L, int arg, const char *fn, int n, const char *name, const char *expected,
+                      const char *hint) {
   arg = lua_absindex(L, arg);
-  hint = tb_nilhint(L, arg, fn);
+  if (hint == NULL) hint = tb_nilhint(L, arg, fn);
   if (name != NULL && *name)
     return tb_deferror(L, "%s: argument #%d (%s) must be %s, got %v%s", fn, n, name, expected, arg, hint);
   return tb_deferror(L, "%s: argument #%d must be %s, got %v%s", fn, n, expected, arg, hint);
 }
 
 int tb_itemindexerror(lua_State *L, int arg, const char *fn, int n, lua_Integer count) {
-  if (count > 0) return tb_argerror(L, arg, fn, n, "i", tb_pushfmessage(L, "an item index in 1..%I", count));
-  return tb_deferror(L, "%s: argument #%d (i) must be an item index, got %v (" TB_EMPTYDATA ")", fn, n, lua_absindex(L, arg));
+  return tb_hinteditemindexerror(L, arg, fn, n, count, NULL);
+}
+
+int tb_hinteditemindexerror(lua_State *L, int arg, const char *fn, int n, lua_Integer count, const char *hint) {
+  arg = lua_absindex(L, arg);   /* before the range below is pushed */
+  if (count > 0) return tb_hintedargerror(L, arg, fn, n, "i", tb_pushfmessage(L, "an item index in 1..%I", count), hint);
+  return tb_hintedargerror(L, arg, fn, n, "i", "an item index", " (" TB_EMPTYDATA ")");
 }
 
 void tb_pushscriptwhere(lua_State *L, int level) { tb_pushscriptwherein(L, L, level); }

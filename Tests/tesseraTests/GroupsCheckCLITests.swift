@@ -60,7 +60,7 @@ import Testing
         #expect(pinnedKind.stderr == "Error: stacked.lua: failed on pinned warnings (--fail-on).\n")
         let unknown = try runTessera(["check", "stacked.lua", "--fail-on", "overlap,pins"], in: dir)
         #expect(unknown.status != 0)
-        #expect(unknown.stderr.contains("--fail-on 'overlap,pins' is not valid ('pins' is no kind); expected a comma list of overlap, outside, visible, covered, pinned"), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("--fail-on 'overlap,pins' is not valid ('pins' is no kind); expected a comma list of overlap, outside, visible, covered, pinned, field"), "\(unknown.stderr)")
         // pinUntil ends each pin at the next group: nothing stacks.
         let grouped = try runTessera(["check", "grouped.lua", "--data", "d.json", "--strict"], in: dir)
         #expect(grouped.status == 0, "\(grouped.stderr)")
@@ -232,5 +232,30 @@ import Testing
         let check = try runTessera(["check", "groups.lua", "--data", "photos.json", "--strict"], in: dir)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout == "groups.lua: ok on photos.json: 6 items, content 375x696, 0 warnings\n")
+    }
+
+    /// A newcomer's `"wdth"` loads (items may carry any field) and the item's width falls back to
+    /// the proposal: `check` says which item has it and what was meant; `--strict` and `--fail-on
+    /// field` fail on it, `--fail-on overlap` does not.
+    @Test func aMisspeltSizeFieldIsAWarningNamingTheItemAndTheFieldMeant() throws {
+        let dir = try folder([
+            "list.lua": "return { simpleLayout = function(ctx)\n  for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 10, 10, 10) end\nend }\n",
+            "d.json": #"{"items": [{"id": "a", "w": 10, "h": 10}, {"id": "b", "wdth": 10, "h": 10}, {"id": 3, "weight": 2, "text": "c"}]}"#,
+        ])
+        let plain = try runTessera(["check", "list.lua", "--data", "d.json"], in: dir)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout == """
+        warning: d.json: item 1 ("b") has a field "wdth": did you mean "width"? (a size is read from w and h, or width and height; any other field is data for scripts)
+        list.lua: problems on d.json: 3 items, content 10x30, 1 warning (1 misspelt size field)
+
+        """)
+        let strict = try runTessera(["check", "list.lua", "--data", "d.json", "--strict"], in: dir)
+        #expect(strict.status == 1)
+        #expect(strict.stderr == "Error: list.lua: failed on field warnings (--strict).\n")
+        let fieldKind = try runTessera(["check", "list.lua", "--data", "d.json", "--fail-on", "field"], in: dir)
+        #expect(fieldKind.status == 1)
+        #expect(fieldKind.stderr == "Error: list.lua: failed on field warnings (--fail-on).\n")
+        let overlapOnly = try runTessera(["check", "list.lua", "--data", "d.json", "--fail-on", "overlap"], in: dir)
+        #expect(overlapOnly.status == 0, "\(overlapOnly.stderr)")
     }
 }

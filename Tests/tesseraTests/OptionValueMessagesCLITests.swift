@@ -161,9 +161,9 @@ import Testing
          "--safe-area '0,0x8,0,0' is not valid; expected one non-negative length or four as T,L,B,R, for example 0,44,21,44"),
         (["bench", "--format", "jsno"], "--format 'jsno' is not valid (did you mean json?); expected table or json"),
         (["check", "waterfall", "--fail-on", "overlap,pins"],
-         "--fail-on 'overlap,pins' is not valid ('pins' is no kind); expected a comma list of overlap, outside, visible, covered, pinned"),
+         "--fail-on 'overlap,pins' is not valid ('pins' is no kind); expected a comma list of overlap, outside, visible, covered, pinned, field"),
         (["check", "waterfall", "--fail-on", "overlaps"],
-         "--fail-on 'overlaps' is not valid ('overlaps' is no kind; did you mean overlap?); expected a comma list of overlap, outside, visible, covered, pinned"),
+         "--fail-on 'overlaps' is not valid ('overlaps' is no kind; did you mean overlap?); expected a comma list of overlap, outside, visible, covered, pinned, field"),
     ])
     func numbersAndNamesTakeTheOneShape(arguments: [String], message: String) throws {
         try expectUsageError(arguments, message)

@@ -187,7 +187,7 @@ int tb_deferror(lua_State *L, const char *fmt, ...);
 /* [-0, +0, v] Raises "fn: argument #n (name) must be <expected>, got <value at arg>", the
 ** one shape of argument errors (luaL_argerror's role), with tb_nilhint's hint after it. `n` is
 ** the number the caller sees (for a method called with a colon, one less than the slot).
-** `name` may be NULL. */
+** `name` may be NULL. A caller with a hint of its own uses tb_hintedargerror (Bridge.h). */
 int tb_argerror(lua_State *L, int arg, const char *fn, int n, const char *name, const char *expected);
 /* [-0, +0, -] What an argument error adds after "got nil" for the value at idx given to `fn`:
 ** for a method or function of ctx (a name starting "ctx:" or "ctx.") given nil, where a

@@ -8,6 +8,12 @@ extension Dataset {
         fieldColumns.lacking(name, in: range)
     }
 
+    /// How many items of `range` have field `name`, and the first that does (nil when none
+    /// does). O(range.count).
+    package func itemsHaving(field name: String, in range: Range<Int>) -> (count: Int, first: Int?) {
+        fieldColumns.counting(name, in: range, having: true)
+    }
+
     /// The field names the items of `range` have, each once, in the order the items first have
     /// them: what `fields(at:)` of each item would give, without building any. O(range.count).
     package func fieldNames(in range: Range<Int>) -> [String] { fieldColumns.names(in: range) }
@@ -17,14 +23,20 @@ extension FieldColumns {
     /// How many items of `range` lack field `name`, and the first that does (nil when none
     /// does). An item whose field is `null` has it. O(range.count + shapes × fields).
     func lacking(_ name: String, in range: Range<Int>) -> (count: Int, first: Int?) {
+        counting(name, in: range, having: false)
+    }
+
+    /// How many items of `range` have field `name` (`having`) or lack it, and the first of them.
+    /// O(range.count + shapes × fields).
+    func counting(_ name: String, in range: Range<Int>, having: Bool) -> (count: Int, first: Int?) {
         guard !range.isEmpty else { return (0, nil) }
-        guard let n = nameIndex(of: name), !shapes.isEmpty else { return (range.count, range.lowerBound) }
+        guard let n = nameIndex(of: name), !shapes.isEmpty else { return having ? (0, nil) : (range.count, range.lowerBound) }
         let has = shapes.map { shape in shape.contains { $0.name == n } }
-        guard !shapeOf.isEmpty else { return has[0] ? (0, nil) : (range.count, range.lowerBound) }
+        guard !shapeOf.isEmpty else { return has[0] == having ? (range.count, range.lowerBound) : (0, nil) }
         var count = 0
         var first: Int?
         shapeOf.withUnsafeBufferPointer { shapeOf in
-            for i in range where !has[Int(shapeOf[i])] {
+            for i in range where has[Int(shapeOf[i])] == having {
                 if first == nil { first = i }
                 count += 1
             }

@@ -15,6 +15,8 @@ extension LayoutCheck {
         case covered
         /// Two pinned elements are drawn over each other at some scroll offset.
         case pinned
+        /// Dataset items have a field one edit from a size field (`wdth`), so their size falls back.
+        case field
 
         /// How the summary counts warnings of this kind: "2 overlapping pairs".
         func counted(_ n: Int) -> String {
@@ -25,6 +27,7 @@ extension LayoutCheck {
             case .visible: return n == "1" ? "1 visible miss" : "\(n) visible misses"
             case .covered: return n == "1" ? "1 header covering items" : "\(n) headers covering items"
             case .pinned: return n == "1" ? "1 pair of pinned elements overlapping" : "\(n) pairs of pinned elements overlapping"
+            case .field: return n == "1" ? "1 misspelt size field" : "\(n) misspelt size fields"
             }
         }
     }
@@ -37,6 +40,7 @@ extension LayoutCheck {
         case .visible: return missedByVisible.count
         case .covered: return covered.count
         case .pinned: return pinnedOverlaps.count
+        case .field: return misspeltSizeFields.count
         }
     }
 

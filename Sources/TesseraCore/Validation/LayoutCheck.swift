@@ -28,6 +28,10 @@ package struct LayoutCheck {
     /// at some scroll offset, with one such offset (the visible area's top for top pins, its
     /// bottom for bottom pins).
     public private(set) var pinnedOverlaps: [(Int, Int, at: Double)] = []
+    /// Fields of the dataset's items one edit from a size field (`checkSizeFields(of:)`).
+    package internal(set) var misspeltSizeFields: [MisspeltSizeField] = []
+    /// The dataset's name, as the lines about its fields give it.
+    var dataSource = ""
     /// The result's supplementaries and decorations at rest.
     public let elements: [LayoutElement]
     /// The frames read, in flattened order.
@@ -122,7 +126,8 @@ package struct LayoutCheck {
     /// Items are named by their 0-based index, as the JSON output counts them, and their id:
     /// `items 0 ("a") and 1 ("b") overlap: (0, 0, 10, 10) and (5, 5, 10, 10)`.
     public func warnings(limit: Int) -> [String] {
-        var lines = overlapWarnings(limit: limit) + outsideWarnings(limit: limit) + elementWarnings(limit: limit)
+        var lines = sizeFieldWarnings(limit: limit) + overlapWarnings(limit: limit) + outsideWarnings(limit: limit)
+            + elementWarnings(limit: limit)
         for (rect, missed) in missedByVisible.prefix(limit) {
             let list = missed.prefix(5).map(name).joined(separator: ", ") + (missed.count > 5 ? ", ..." : "")
             lines.append("visible\(rect.compact) missed \(NumberText.counted(missed.count, "item")) whose frames overlap it: \(list)")

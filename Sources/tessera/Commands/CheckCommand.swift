@@ -7,7 +7,8 @@ import TesseraRender
 /// `tessera check LAYOUT [--data FILE] [--rtl] [--strict | --fail-on KINDS]`: loads the script (or a
 /// built-in) in the sandbox, lays out the dataset (or 100 generated items), validates every
 /// frame, and warns about overlapping items, items outside the content bounds, headers covering
-/// items and pinned elements drawn over each other while scrolling.
+/// items, pinned elements drawn over each other while scrolling, and dataset item fields one edit
+/// from a size field (`"wdth"`: no error, as items may carry any field, but its size is never read).
 ///
 /// Errors (the script fails, a frame is NaN, infinite or negative, the frame count is wrong,
 /// `visible` returns an index out of range) exit with status 1 and name the script's line.
@@ -61,7 +62,8 @@ struct CheckCommand: ParsableCommand, LayoutCommand {
         let run = try layOut(data: data, rightToLeft: rtl)
         let layout = layoutName
         let dataset = run.dataset
-        let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
+        var check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
+        check.checkSizeFields(of: dataset)
         let source = dataset.sourceName
         for warning in check.warnings(limit: try maxWarnings.get().value) { printLine("warning: \(warning)") }
         let size = run.result.contentSize

@@ -1,4 +1,5 @@
-/// A Lua 5.4 lexer reduced to what the REPL needs: the names, keywords and punctuation of a
+/// A Lua 5.4 lexer reduced to what Tessera's readers of Lua text need (the REPL's statements,
+/// a script file that opens with a bare table): the names, keywords and punctuation of a
 /// chunk with their byte ranges, with strings, numbers and comments recognised only so that
 /// their contents are never mistaken for code. It never fails: an unfinished string or
 /// comment simply runs to the end of the text (the compiler reports those, not this lexer).
