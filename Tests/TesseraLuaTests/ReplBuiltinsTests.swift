@@ -128,7 +128,8 @@ return {
     }
 
     /// An unknown name points at `:layouts`, which lists the names `run` takes, a line each, as
-    /// `tessera layouts` does.
+    /// `tessera layouts` does, its headings saying how `run` takes them (not the command line's
+    /// `tessera run NAME`, which `tessera layouts` keeps).
     @Test func anUnknownNamePointsAtTheLayoutsCommand() throws {
         let (repl, _) = try session()
         repl.feed("run('apstore')", ":layouts")
@@ -139,9 +140,20 @@ return {
         ])
         let listing = repl.out.last ?? ""
         #expect(listing == ScriptCatalog.listing(layoutFolders: repl.session.host.searchPaths,
-                                                 animatorFolders: repl.session.host.animatorDirectories()).joined(separator: "\n"))
-        #expect(listing.hasPrefix("Built-in layouts (tessera run NAME --param K=V):\n  flow         CSS flexbox wrap"), "\(listing)")
+                                                 animatorFolders: repl.session.host.animatorDirectories(), howToRun: .repl).joined(separator: "\n"))
+        let lines = listing.components(separatedBy: "\n")
+        #expect(Array(lines.prefix(8)) == [
+            #"Built-in layouts (run("NAME", {params = {K = V}})):"#,
+            "  flow         CSS flexbox wrap: lines justified and aligned as a browser does",
+            "  row          one line of items, some of them stretched to fill it (fill=ids)",
+            "  waterfall    masonry columns: each item goes into the shortest column",
+            "  overlay      every item fills the container, one over another",
+            "  split        UICollectionViewSplitLayout: sections in two columns",
+            "",
+            #"Layout scripts (run("NAME")) in layouts/:"#,
+        ], "\(listing)")
         #expect(listing.contains("\n  appstore     "), "\(listing)")
+        #expect(!listing.contains("tessera run"), "\(listing)")
     }
 
     @Test func frameNamesTheNumberItWasGiven() throws {
