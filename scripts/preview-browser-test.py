@@ -361,6 +361,11 @@ try:
           shown == ["id: r\\u202eab\\u2066c", '  "id": "r\\u202eab\\u2066c",', '  "title": "x\\u202ey\\\\z"'], str(shown))
     if SHOTS:
         browser.screenshot(os.path.join(SHOTS, "preview-bidi-inspector.png"))
+    # The data as it was: the saves below name the list's items by place and keep its ids.
+    doc["sections"][1]["items"].pop(0)
+    write_by_rename(data, json.dumps(doc))
+    browser.wait("!document.querySelector('[data-id=\"r\u202eab\u2066c\"]') && !!document.querySelector('[data-id=\"l0\"]')",
+                 "the item with bidi controls gone")
 
     # A lost connection comes back without reloading the page.
     browser.eval("window.__marker = 42")
