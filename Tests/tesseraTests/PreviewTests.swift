@@ -640,13 +640,7 @@ struct PreviewTests {
     @Test func aScrollWithAMalformedShelfIsRefusedWhole() async throws {
         // Over the photos' three sections, the first and the last scroll sideways.
         let script = try temporaryFolder().appendingPathComponent("shelves.lua").path
-        try """
-            local t = require("tessera")
-            local shelf = t.section{ group = t.hgroup{ size = { "80%", 90 }, items = { t.item{ size = { "100%", "100%" } } } },
-              orthogonalScrolling = "continuous" }
-            local list = t.section{ group = t.hgroup{ size = { "100%", 44 }, items = { t.item{ size = { "100%", "100%" } } } } }
-            return t.compositional{ section = function(index) return index == 2 and list or shelf end }
-            """.write(toFile: script, atomically: true, encoding: .utf8)
+        try Self.saveShelves(script, sideways: "index ~= 2")
         let data = repositoryRoot.appendingPathComponent("datasets/examples/photos.jsonl").path
         let session = PreviewSession(PreviewSession.Configuration(layout: script, dataPath: data))
         let errors = LineLog()
@@ -694,6 +688,18 @@ struct PreviewTests {
         #expect(Array(errors.all.prefix(10)) == refusals.prefix(10).map { "preview: a page's message was refused: " + $0! })
     }
 
+    /// Saves at `path` a compositional script whose sections are shelves scrolling sideways
+    /// where the Lua condition `sideways` (on `index`, from 0) holds, else lists.
+    static func saveShelves(_ path: String, sideways: String) throws {
+        try """
+            local t = require("tessera")
+            local shelf = t.section{ group = t.hgroup{ size = { "80%", 90 }, items = { t.item{ size = { "100%", "100%" } } } },
+              orthogonalScrolling = "continuous" }
+            local list = t.section{ group = t.hgroup{ size = { "100%", 44 }, items = { t.item{ size = { "100%", "100%" } } } } }
+            return t.compositional{ section = function(index) return (\(sideways)) and shelf or list end }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
     /// A scroll message says the generation the page drew. A save that took a shelf away may
     /// land while it is on its way: shelves of a picture other than the last good one are
     /// checked for their form and dropped, the offset kept, and nothing refused (before, the whole
@@ -701,15 +707,7 @@ struct PreviewTests {
     /// good picture, and those of a message without a generation, are held to its shelves.
     @Test func aScrollOfAPictureASaveReplacedDropsItsShelves() async throws {
         let script = try temporaryFolder().appendingPathComponent("shelves.lua").path
-        func save(sideways: String) throws {
-            try """
-                local t = require("tessera")
-                local shelf = t.section{ group = t.hgroup{ size = { "80%", 90 }, items = { t.item{ size = { "100%", "100%" } } } },
-                  orthogonalScrolling = "continuous" }
-                local list = t.section{ group = t.hgroup{ size = { "100%", 44 }, items = { t.item{ size = { "100%", "100%" } } } } }
-                return t.compositional{ section = function(index) return (\(sideways)) and shelf or list end }
-                """.write(toFile: script, atomically: true, encoding: .utf8)
-        }
+        func save(sideways: String) throws { try Self.saveShelves(script, sideways: sideways) }
         let data = repositoryRoot.appendingPathComponent("datasets/examples/photos.jsonl").path
         let session = PreviewSession(PreviewSession.Configuration(layout: script, dataPath: data))
         let errors = LineLog()
