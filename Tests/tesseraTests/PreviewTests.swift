@@ -639,13 +639,8 @@ struct PreviewTests {
     /// without a word): the offsets kept are still those of the last message taken.
     @Test func aScrollWithAMalformedShelfIsRefusedWhole() async throws {
         // Over the photos' three sections, the first and the last scroll sideways.
-        let script = try temporaryFolder().appendingPathComponent("shelves.lua").path
-        try Self.saveShelves(script, sideways: "index ~= 2")
-        let data = repositoryRoot.appendingPathComponent("datasets/examples/photos.jsonl").path
-        let session = PreviewSession(PreviewSession.Configuration(layout: script, dataPath: data))
-        let errors = LineLog()
-        session.log = { _ in }; session.logError = { errors.add($0) }
-        let messages = MessageLog(hub: session.hub), page = messages.id
+        let (session, errors, messages, _) = try shelvesSession(sideways: "index ~= 2")
+        let page = messages.id
         func kept() -> (Point, [Int: Point]) { session.stateLock.withLock { (session.pageOffset, session.pageShelves) } }
         // Before any picture, no section scrolls sideways.
         session.handle(#"{"type":"scroll","x":0,"y":5,"shelves":[[1,20,0]]}"#, from: page)
@@ -700,21 +695,28 @@ struct PreviewTests {
             """.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
+    /// A preview of the photos' three sections laid out by `saveShelves`, its terminal's error
+    /// lines, its page's messages, and the script's path.
+    private func shelvesSession(sideways: String) throws -> (PreviewSession, LineLog, MessageLog, String) {
+        let script = try temporaryFolder().appendingPathComponent("shelves.lua").path
+        try Self.saveShelves(script, sideways: sideways)
+        let data = repositoryRoot.appendingPathComponent("datasets/examples/photos.jsonl").path
+        let session = PreviewSession(PreviewSession.Configuration(layout: script, dataPath: data))
+        let errors = LineLog()
+        session.log = { _ in }; session.logError = { errors.add($0) }
+        return (session, errors, MessageLog(hub: session.hub), script)
+    }
+
     /// A scroll message says the generation the page drew. A save that took a shelf away may
     /// land while it is on its way: shelves of a picture other than the last good one are
     /// checked for their form and dropped, the offset kept, and nothing refused (before, the whole
     /// scroll was, and the terminal said so though the page did nothing wrong). Those of the last
     /// good picture, and those of a message without a generation, are held to its shelves.
     @Test func aScrollOfAPictureASaveReplacedDropsItsShelves() async throws {
-        let script = try temporaryFolder().appendingPathComponent("shelves.lua").path
+        let (session, errors, messages, script) = try shelvesSession(sideways: "index ~= 2")
+        let page = messages.id
         func save(sideways: String) throws { try Self.saveShelves(script, sideways: sideways) }
-        let data = repositoryRoot.appendingPathComponent("datasets/examples/photos.jsonl").path
-        let session = PreviewSession(PreviewSession.Configuration(layout: script, dataPath: data))
-        let errors = LineLog()
-        session.log = { _ in }; session.logError = { errors.add($0) }
-        let messages = MessageLog(hub: session.hub), page = messages.id
         func kept() -> (Point, [Int: Point]) { session.stateLock.withLock { (session.pageOffset, session.pageShelves) } }
-        try save(sideways: "index ~= 2")
         session.render()
         session.handle(#"{"type":"scroll","gen":1,"x":0,"y":100,"shelves":[[0,120,0],[2,0,7.5]]}"#, from: page)
         #expect(kept() == (Point(x: 0, y: 100), [0: Point(x: 120, y: 0), 2: Point(x: 0, y: 7.5)]))
