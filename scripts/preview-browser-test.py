@@ -10,12 +10,15 @@ second ending on the last one; a generation held 150 ms reporting its longest ma
 as at least 150 ms; a syntax error shown over the dimmed last picture and cleared by the next
 good save; a shelf offset from the address kept through a pushed pass, and one scrolled with
 the wheel snapped; the viewport size, scroll, selection and a shelf offset surviving 100 reloads with
-the selected item within 1 px of its place; the inspector's id, frame and data fields; a data
+the selected item within 1 px of its place; the inspector's id, frame and data fields; scroll
+messages naming the generation drawn, one of an older picture's shelves dropped, not refused; an
+id and data with bidi controls shown as escapes in the label and the inspector; a data
 save that changes only frames sending no id table; a request without the token and a
 WebSocket or request from another origin refused; in 1280x900 and 1440x900 windows, the default 375x812
 viewport drawn smaller so that its grip is on screen, and a drag of the grip resizing at that
 scale; the page's numbers written as the text output writes them (the cases in
-Tests/TesseraRenderTests/Fixtures/display-numbers.json); no JavaScript error. Waits poll for conditions (no
+Tests/TesseraRenderTests/Fixtures/display-numbers.json) and a user's text as bidiControlsShown
+does (Fixtures/bidi-controls-shown.json); no JavaScript error. Waits poll for conditions (no
 timing assertions).
 """
 import json
@@ -169,6 +172,13 @@ try:
                          " return (%s).cases.map(([v, text]) => [v, text, displayNumber(typeof v === 'string' ? special[v] : v)])"
                          ".filter(([, text, got]) => text !== got); })()" % shared)
     check("the page writes the %d shared numbers as NumberText.display does" % len(json.loads(shared)["cases"]), wrong == [], str(wrong))
+    # And a user's text as bidiControlsShown does (Tests/TesseraRenderTests/Fixtures/bidi-controls-shown.json).
+    with open(os.path.join(REPOSITORY, "Tests/TesseraRenderTests/Fixtures/bidi-controls-shown.json")) as fixture:
+        shared = fixture.read()
+    wrong = browser.eval("(() => { const f = %s; return f.cases.map(([t, s]) => [t, s, bidiControlsShown(t)])"
+                         ".concat(f.json.map(([t, s]) => [t, s, bidiControlsShown(t, true)])).filter(([, s, got]) => s !== got); })()" % shared)
+    cases = json.loads(shared)
+    check("the page shows the %d shared texts as bidiControlsShown does" % (len(cases["cases"]) + len(cases["json"])), wrong == [], str(wrong))
 
     # Edits: in place, by rename, by delete+create; of the script and of the required module.
     write_in_place(module, "return { H = 80 }\n")
@@ -311,6 +321,51 @@ try:
     write_by_rename(data, json.dumps(doc))
     browser.wait("/l40 was deleted/.test(document.getElementById('inspector').textContent)", "the deleted selection note")
     check("deleted selection says so", True)
+
+    # The page's scroll message names the generation it drew. One of a picture a save has since
+    # replaced, whose shelves may be gone, has them dropped and its offset taken, not refused;
+    # the last good picture's are held to its shelves. The server handles a page's messages in
+    # order and answers an inspect at once: the answer to one sent after a message says it was handled.
+    browser.wait("(() => { const s = window.__reports.filter(r => r.type === 'scroll').pop();"
+                 " return scrollTimer === 0 && s && s.gen === M.gen; })()", "a scroll message naming the generation drawn")
+    check("the page's scroll message names the generation it drew", True)
+    browser.eval("window.__refusals = []; ws.addEventListener('message', ev => {"
+                 " if (typeof ev.data !== 'string') return; const m = JSON.parse(ev.data);"
+                 " if (m.type === 'refused') __refusals.push(m.message); if (m.type === 'inspect') window.__answered = true; }); true")
+
+    def scroll_refusals(gen_js):
+        browser.eval("window.__answered = false;"
+                     " ws.send(JSON.stringify({ type: 'scroll', gen: %s, x: S.x, y: S.y, shelves: [[1, 0, 0]] }));"
+                     " ws.send(JSON.stringify({ type: 'inspect', index: 0 })); true" % gen_js)
+        browser.wait("window.__answered", "the answer to an inspect sent after the scroll")
+        return browser.eval("__refusals.splice(0)")
+    refused = scroll_refusals("M.gen - 1")
+    check("a scroll of an older picture with a shelf the new one lacks is not refused", refused == [], str(refused))
+    refused = scroll_refusals("M.gen")
+    check("one of the picture drawn is refused as before",
+          refused == ["scroll: expected shelves[0]'s section to be one that scrolls sideways (0), got 1"], str(refused))
+    browser.eval("$('refused').hidden = true")
+
+    # An id and data fields with a right-to-left override and an isolate show in the inspector
+    # and the item's label as the text output writes them, not reordered.
+    doc["sections"][1]["items"].insert(0, {"id": "r\u202eab\u2066c", "title": "x\u202ey\\z"})
+    write_by_rename(data, json.dumps(doc))
+    browser.wait("!!document.querySelector('[data-id=\"r\u202eab\u2066c\"]')", "the item with bidi controls drawn")
+    label = browser.eval("document.querySelector('[data-id=\"r\u202eab\u2066c\"]').textContent")
+    check("its label shows the controls as escapes", label == "r\\u202eab\\u2066c", label)
+    browser.eval("select(idIndex(M.ids, 'r\u202eab\u2066c'))")
+    browser.wait("/x\\\\u202ey/.test(document.getElementById('inspector').textContent)", "the bidi item's data fields")
+    text = browser.eval("document.getElementById('inspector').textContent")
+    shown = [l for l in text.split("\n") if l.startswith("id: ") or l.startswith("  \"")]
+    check("the inspector shows its id and fields with the controls as escapes",
+          shown == ["id: r\\u202eab\\u2066c", '  "id": "r\\u202eab\\u2066c",', '  "title": "x\\u202ey\\\\z"'], str(shown))
+    if SHOTS:
+        browser.screenshot(os.path.join(SHOTS, "preview-bidi-inspector.png"))
+    # The data as it was: the saves below name the list's items by place and keep its ids.
+    doc["sections"][1]["items"].pop(0)
+    write_by_rename(data, json.dumps(doc))
+    browser.wait("!document.querySelector('[data-id=\"r\u202eab\u2066c\"]') && !!document.querySelector('[data-id=\"l0\"]')",
+                 "the item with bidi controls gone")
 
     # A lost connection comes back without reloading the page.
     browser.eval("window.__marker = 42")

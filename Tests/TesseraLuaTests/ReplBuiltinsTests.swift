@@ -128,7 +128,8 @@ return {
     }
 
     /// An unknown name points at `:layouts`, which lists the names `run` takes, a line each, as
-    /// `tessera layouts` does.
+    /// `tessera layouts` does, its headings saying how `run` takes them (not the command line's
+    /// `tessera run NAME`, which `tessera layouts` keeps).
     @Test func anUnknownNamePointsAtTheLayoutsCommand() throws {
         let (repl, _) = try session()
         repl.feed("run('apstore')", ":layouts")
@@ -139,8 +140,16 @@ return {
         ])
         let listing = repl.out.last ?? ""
         #expect(listing == ScriptCatalog.listing(layoutFolders: repl.session.host.searchPaths,
-                                                 animatorFolders: repl.session.host.animatorDirectories()).joined(separator: "\n"))
-        #expect(listing.hasPrefix("Built-in layouts (tessera run NAME --param K=V):\n  flow         CSS flexbox wrap"), "\(listing)")
+                                                 animatorFolders: repl.session.host.animatorDirectories(), howToRun: .repl).joined(separator: "\n"))
+        // Only the layouts' headings differ from what `tessera layouts` prints.
+        let command = ScriptCatalog.listing(layoutFolders: repl.session.host.searchPaths,
+                                            animatorFolders: repl.session.host.animatorDirectories(), howToRun: .command)
+        let lines = listing.components(separatedBy: "\n")
+        #expect(lines.count == command.count)
+        #expect(zip(lines, command).filter { $0 != $1 }.map { "\($0) <- \($1)" } == [
+            #"Built-in layouts (run("NAME", {params = {K = V}})): <- Built-in layouts (tessera run NAME --param K=V):"#,
+            #"Layout scripts (run("NAME")) in layouts/: <- Layout scripts (tessera run NAME) in layouts/:"#,
+        ], "\(listing)")
         #expect(listing.contains("\n  appstore     "), "\(listing)")
     }
 

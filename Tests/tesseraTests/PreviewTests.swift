@@ -639,19 +639,8 @@ struct PreviewTests {
     /// without a word): the offsets kept are still those of the last message taken.
     @Test func aScrollWithAMalformedShelfIsRefusedWhole() async throws {
         // Over the photos' three sections, the first and the last scroll sideways.
-        let script = try temporaryFolder().appendingPathComponent("shelves.lua").path
-        try """
-            local t = require("tessera")
-            local shelf = t.section{ group = t.hgroup{ size = { "80%", 90 }, items = { t.item{ size = { "100%", "100%" } } } },
-              orthogonalScrolling = "continuous" }
-            local list = t.section{ group = t.hgroup{ size = { "100%", 44 }, items = { t.item{ size = { "100%", "100%" } } } } }
-            return t.compositional{ section = function(index) return index == 2 and list or shelf end }
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        let data = repositoryRoot.appendingPathComponent("datasets/examples/photos.jsonl").path
-        let session = PreviewSession(PreviewSession.Configuration(layout: script, dataPath: data))
-        let errors = LineLog()
-        session.log = { _ in }; session.logError = { errors.add($0) }
-        let messages = MessageLog(hub: session.hub), page = messages.id
+        let (session, errors, messages, _) = try shelvesSession(sideways: "index ~= 2")
+        let page = messages.id
         func kept() -> (Point, [Int: Point]) { session.stateLock.withLock { (session.pageOffset, session.pageShelves) } }
         // Before any picture, no section scrolls sideways.
         session.handle(#"{"type":"scroll","x":0,"y":5,"shelves":[[1,20,0]]}"#, from: page)
@@ -692,6 +681,77 @@ struct PreviewTests {
         ])
         // The terminal shows the first 10 of a window.
         #expect(Array(errors.all.prefix(10)) == refusals.prefix(10).map { "preview: a page's message was refused: " + $0! })
+    }
+
+    /// Saves at `path` a compositional script whose sections are shelves scrolling sideways
+    /// where the Lua condition `sideways` (on `index`, from 0) holds, else lists.
+    static func saveShelves(_ path: String, sideways: String) throws {
+        try """
+            local t = require("tessera")
+            local shelf = t.section{ group = t.hgroup{ size = { "80%", 90 }, items = { t.item{ size = { "100%", "100%" } } } },
+              orthogonalScrolling = "continuous" }
+            local list = t.section{ group = t.hgroup{ size = { "100%", 44 }, items = { t.item{ size = { "100%", "100%" } } } } }
+            return t.compositional{ section = function(index) return (\(sideways)) and shelf or list end }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// A preview of the photos' three sections laid out by `saveShelves`, its terminal's error
+    /// lines, its page's messages, and the script's path.
+    private func shelvesSession(sideways: String) throws -> (PreviewSession, LineLog, MessageLog, String) {
+        let script = try temporaryFolder().appendingPathComponent("shelves.lua").path
+        try Self.saveShelves(script, sideways: sideways)
+        let data = repositoryRoot.appendingPathComponent("datasets/examples/photos.jsonl").path
+        let session = PreviewSession(PreviewSession.Configuration(layout: script, dataPath: data))
+        let errors = LineLog()
+        session.log = { _ in }; session.logError = { errors.add($0) }
+        return (session, errors, MessageLog(hub: session.hub), script)
+    }
+
+    /// A scroll message says the generation the page drew. A save that took a shelf away may
+    /// land while it is on its way: shelves of a picture other than the last good one are
+    /// checked for their form and dropped, the offset kept, and nothing refused (before, the whole
+    /// scroll was, and the terminal said so though the page did nothing wrong). Those of the last
+    /// good picture, and those of a message without a generation, are held to its shelves.
+    @Test func aScrollOfAPictureASaveReplacedDropsItsShelves() async throws {
+        let (session, errors, messages, script) = try shelvesSession(sideways: "index ~= 2")
+        let page = messages.id
+        func save(sideways: String) throws { try Self.saveShelves(script, sideways: sideways) }
+        func kept() -> (Point, [Int: Point]) { session.stateLock.withLock { (session.pageOffset, session.pageShelves) } }
+        session.render()
+        session.handle(#"{"type":"scroll","gen":1,"x":0,"y":100,"shelves":[[0,120,0],[2,0,7.5]]}"#, from: page)
+        #expect(kept() == (Point(x: 0, y: 100), [0: Point(x: 120, y: 0), 2: Point(x: 0, y: 7.5)]))
+        // The save takes the last shelf away while the page's scroll of generation 1 is on its way.
+        try save(sideways: "index == 1")
+        session.render()
+        #expect(session.lastGoodRun?.generation == 2)
+        #expect(session.lastGoodRun?.run.result.orthogonalSections.map(\.section) == [0])
+        session.handle(#"{"type":"scroll","gen":1,"x":0,"y":150,"shelves":[[0,130,0],[2,0,7.5]]}"#, from: page)
+        #expect(kept() == (Point(x: 0, y: 150), [:]))
+        // The page draws generation 2 and says its shelves again.
+        session.handle(#"{"type":"scroll","gen":2,"x":0,"y":150,"shelves":[[0,130,0]]}"#, from: page)
+        #expect(kept() == (Point(x: 0, y: 150), [0: Point(x: 130, y: 0)]))
+        // Refused as before: a malformed shelf of an older picture, a shelf the last good picture
+        // lacks with its generation or without one; and a generation that is not a whole number.
+        for message in [#"{"type":"scroll","gen":1,"x":0,"y":300,"shelves":[[2,0]]}"#,
+                        #"{"type":"scroll","gen":1,"x":0,"y":300,"shelves":[[2,0,0],[2,1,0]]}"#,
+                        #"{"type":"scroll","gen":2,"x":0,"y":300,"shelves":[[2,0,7.5]]}"#,
+                        #"{"type":"scroll","x":0,"y":300,"shelves":[[2,0,7.5]]}"#,
+                        #"{"type":"scroll","gen":1.5,"x":0,"y":300,"shelves":[]}"#,
+                        #"{"type":"scroll","gen":"2","x":0,"y":300}"#] {
+            session.handle(message, from: page)
+        }
+        #expect(kept() == (Point(x: 0, y: 150), [0: Point(x: 130, y: 0)]))
+        let (texts, _, _, _) = await messages.received()
+        let refusals = try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("refused") }.map { $0["message"]?.string }
+        #expect(refusals == [
+            "scroll: expected shelves[0] to be [section, x, y] with a whole section from 0 and finite x and y, got [2,0]",
+            "scroll: expected each section once in shelves, got 2 in shelves[0] and shelves[1]",
+            "scroll: expected shelves[0]'s section to be one that scrolls sideways (0), got 2",
+            "scroll: expected shelves[0]'s section to be one that scrolls sideways (0), got 2",
+            "scroll: expected gen to be a whole number, got 1.5",
+            "scroll: expected gen to be a whole number, got \"2\"",
+        ])
+        #expect(errors.all == refusals.map { "preview: a page's message was refused: " + $0! })
     }
 
     @Test func aPagesParamsLayOutAgainOverTheScriptsDefaults() async throws {

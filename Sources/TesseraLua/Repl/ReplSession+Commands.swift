@@ -10,7 +10,8 @@ extension ReplSession {
         switch name {
         case "help": output.standard(helpText)
         case "layouts":
-            output.standard(ScriptCatalog.listing(layoutFolders: host.searchPaths, animatorFolders: host.animatorDirectories())
+            output.standard(ScriptCatalog.listing(layoutFolders: host.searchPaths, animatorFolders: host.animatorDirectories(),
+                                                  howToRun: .repl)
                 .joined(separator: "\n"))
         case "quit", "q": return .quit
         case "reload": reloadLayout()

@@ -4,9 +4,10 @@ extension ScriptCatalog {
     /// What `tessera layouts` and the REPL's `:layouts` print, a line each: the built-in layouts,
     /// the layout scripts of `layoutFolders`, the built-in animators and the animator scripts of
     /// `animatorFolders`, scripts under the folder they are in. A script that shares a built-in's
-    /// name is reached by its path only (the name gives the built-in), and says so.
+    /// name is reached by its path only (the name gives the built-in), and says so. The layouts'
+    /// headings say how to run one as `howToRun` does where the listing is read.
     /// O(files × (folders + header length)).
-    package static func listing(layoutFolders: [String], animatorFolders: [String]) -> [String] {
+    package static func listing(layoutFolders: [String], animatorFolders: [String], howToRun: HowToRun) -> [String] {
         let layoutScripts = scripts(in: layoutFolders)
         let animatorScripts = scripts(in: animatorFolders, lookup: .animator)
         let width = (builtinLayoutSummaries.map(\.name) + layoutScripts.map(\.name)
@@ -28,10 +29,10 @@ extension ScriptCatalog {
             }
             return lines
         }
-        var lines = ["Built-in layouts (tessera run NAME --param K=V):"]
+        var lines = ["Built-in layouts (\(howToRun.builtin)):"]
         lines += builtinLayoutSummaries.map { row($0.name, $0.summary) }
         lines += scriptRows(layoutScripts, folders: layoutFolders, builtins: BuiltinLayouts.names,
-                            use: "Layout scripts (tessera run NAME)")
+                            use: "Layout scripts (\(howToRun.script))")
         lines += ["", "Built-in animators (--animator NAME, t.animator(\"NAME\")):"]
         lines += builtinAnimatorSummaries.map { row($0.name, $0.summary) }
         lines += scriptRows(animatorScripts, folders: animatorFolders, builtins: BuiltinAnimators.names,

@@ -108,14 +108,15 @@ function draw() {
 
 // The server plays a save where the page is scrolled: it hears the offsets, debounced; of the
 // shelves, those of the pass drawn (the address may keep one a later pass has no more, which
-// the server would refuse).
+// the server would refuse), with its generation (a save the page has not drawn yet may have
+// taken one away: the server then drops them, and hears them again when the page draws it).
 let scrollTimer = 0;
 function reportScroll() {
   if (scrollTimer) return;
   scrollTimer = setTimeout(() => {
     scrollTimer = 0;
     const shelves = [...S.shelves].filter(([k]) => M && M.shelfBySection.has(k)).map(([k, o]) => [k, o[0], o[1]]);
-    send({ type: 'scroll', x: S.x, y: S.y, shelves });
+    send(M ? { type: 'scroll', gen: M.gen, x: S.x, y: S.y, shelves } : { type: 'scroll', x: S.x, y: S.y, shelves });
   }, 100);
 }
 function scrollToState() {

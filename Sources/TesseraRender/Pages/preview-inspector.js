@@ -1,11 +1,12 @@
 // Selection, the inspector panel and the tooltip: select(d), showInspector(), and inspected and
 // origin (the server's answers about the selection, which the connection sets); the view's click,
 // hover and scroll listeners. Relies on preview-state.js (M, PREV, S, selected, deletedSel, idOf,
-// idIndex, describe, pinnedFrame, esc, view, tip, inspector) and display-number.js
+// idIndex, describe, pinnedFrame, esc, bidiControlsShown, view, tip, inspector) and display-number.js
 // (displayNumber); when called, on draw and shelfOffset (preview-draw.js) and send
 // (preview-page.js).
 
-// ---- Inspector, selection and tooltip.
+// ---- Inspector, selection and tooltip. An id and the data show as the item's label does
+// (bidiControlsShown): an override in one does not reorder the panel.
 function select(d) {
   selected = d; deletedSel = null;
   S.sel = d >= 0 && M.KIND[d] === ITEM ? idOf(d) : null;
@@ -17,7 +18,7 @@ let inspected = null, origin = null;
 const fr = f => '(' + f.map(displayNumber).join(', ') + ')';
 function row(k, v) { return '<span class="k">' + esc(k) + ':</span> ' + esc(v) + '\n'; }
 function showInspector() {
-  if (deletedSel) { inspector.innerHTML = '<span class="gone">' + esc(deletedSel.id) + ' was deleted in generation ' + deletedSel.gen + '.</span>\nClick an element to inspect it.'; return; }
+  if (deletedSel) { inspector.innerHTML = '<span class="gone">' + esc(bidiControlsShown(deletedSel.id)) + ' was deleted in generation ' + deletedSel.gen + '.</span>\nClick an element to inspect it.'; return; }
   if (!M || selected < 0 || selected >= M.m) { inspector.textContent = 'Click an element to inspect it.'; return; }
   const g = M, d = selected, [vx, vy] = [S.x, S.y];
   let f = [g.X[d], g.Y[d], g.W[d], g.H[d]];
@@ -25,7 +26,7 @@ function showInspector() {
   let html = '';
   const shelf = g.SHELF_OF[d] >= 0 ? g.SHELVES[g.SHELF_OF[d]] : null, so = shelf ? shelfOffset(shelf) : [0, 0];
   if (g.KIND[d] === ITEM) {
-    html += row('id', idOf(d)) + row('index', d);
+    html += row('id', bidiControlsShown(idOf(d))) + row('index', d);
     if (inspected && inspected.index === d) html += row('section', inspected.section + ', item ' + inspected.item);
     html += row('category', 'cell') + row('kind', 'item');
   } else if (g.KIND[d] === SUPPLEMENTARY || g.KIND[d] === DECORATION) {
@@ -50,7 +51,7 @@ function showInspector() {
     html += row('last reload', change);
     if (origin && origin.index === d) html += row('frame set at', origin.file ? origin.file + ':' + origin.line + ' (' + origin.via + ')' : origin.none);
     else html += row('frame set at', 'finding (the layout runs once more)');
-    if (inspected && inspected.index === d) html += '<span class="k">data:</span>\n' + esc(JSON.stringify(inspected.fields, null, 2)) + '\n';
+    if (inspected && inspected.index === d) html += '<span class="k">data:</span>\n' + esc(bidiControlsShown(JSON.stringify(inspected.fields, null, 2), true)) + '\n';
     else html += row('data', 'loading');
   }
   inspector.innerHTML = html;

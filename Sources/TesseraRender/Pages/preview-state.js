@@ -3,7 +3,7 @@
 // preview-state.js, preview-draw.js, preview-gaps.js, preview-animation.js, preview-problems.js,
 // preview-inspector.js, preview-controls.js, preview-params.js, preview-page.js. A file's
 // top-level code uses only what the files before it declare; functions call across files.
-// Here: the page's elements and small helpers ($, r2 (the address's 1/100 offsets), esc, showRefusal, LIMIT, MAX_SIDE, token); S, what
+// Here: the page's elements and small helpers ($, r2 (the address's 1/100 offsets), esc, bidiControlsShown, showRefusal, LIMIT, MAX_SIDE, token); S, what
 // the page keeps across generations, and the address that mirrors it (readHash, writeHash); the
 // current generation M as flat arrays (build, from page-drawing.js's drawables, with arrays of
 // past generations reused), its id tables (idAt, idIndex), readBinary, query and describe.
@@ -19,6 +19,17 @@ const MAX_SIDE = +$('vw').max;
 // Timings and the address's offsets to 1/100; numbers about the layout are displayNumber's.
 const r2 = v => Math.round(v * 100) / 100;
 const esc = s => String(s).replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+// A user's text (an id, a data field) as the pictures and the terminal show it, by
+// bidiControlsShown's rule in TesseraCore: each embedding, override and isolate (U+202A-U+202E,
+// U+2066-U+2069) written as its escape, \u202e, so it does not reorder what a person reads, and
+// each backslash as \\, so the six characters \u202e read apart from U+202E. JSON text (`json`)
+// keeps its backslashes: JSON already doubles a string's. The marks (U+200E, U+200F, U+061C)
+// stay. Tests/TesseraRenderTests/Fixtures/bidi-controls-shown.json holds the cases both sides
+// are tested on.
+function bidiControlsShown(text, json = false) {
+  return String(text).replace(json ? /[\u202a-\u202e\u2066-\u2069]/g : /[\\\u202a-\u202e\u2066-\u2069]/g,
+    c => c === '\\' ? '\\\\' : '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
 // A message not taken (the server's refusal of one, or one the page would not send), in a
 // line under the status line until dismissed or replaced: the terminal says the server's too.
 function showRefusal(sentence) { $('refusal').textContent = sentence; $('refused').hidden = false; }
@@ -116,7 +127,7 @@ function* build(h, F) {
 const query = (qx, qy, qw, qh) => gridQuery(M, qx, qy, qw, qh);
 const pinnedFrame = (d, vx, vy) => pinnedFrameIn(M, d, vx, vy, S.w, S.h);
 const idOf = i => (M.ids ? idAt(M.ids, i) : String(i));
-// What an item shows: its `--label` field's value, else its id.
-const labelOf = i => (M.labels ? idAt(M.labels, i) : idOf(i));
+// What an item shows: its `--label` field's value (shown by the server), else its id.
+const labelOf = i => (M.labels ? idAt(M.labels, i) : bidiControlsShown(idOf(i)));
 // What drawable d shows: its class and text (page-nodes.js's describeDrawable).
 const describe = d => describeDrawable(M, d, labelOf);

@@ -12,7 +12,8 @@ struct LayoutsCommand: ParsableCommand {
 
     func run() throws {
         let host = try LuaHost()
-        for line in ScriptCatalog.listing(layoutFolders: host.searchPaths, animatorFolders: host.animatorDirectories()) {
+        for line in ScriptCatalog.listing(layoutFolders: host.searchPaths, animatorFolders: host.animatorDirectories(),
+                                          howToRun: .command) {
             printLine(line)
         }
     }

@@ -7,7 +7,7 @@ import TesseraRender
 // checked, refused with a reason when malformed, and turned into requests for a run or replies
 // to that page.
 extension PreviewSession {
-    /// `hello` and `viewport` ({w, h}), `scroll` ({x, y, shelves: [[section, x, y]]}), `inspect`
+    /// `hello` and `viewport` ({w, h}), `scroll` ({x, y, gen, shelves: [[section, x, y]]}), `inspect`
     /// ({index}), `painted` ({gen, at, longest, arrived, frames}), and with `--measure`,
     /// `measure` (`MeasureBatch`). Any other message, or one of these without the fields it
     /// needs, is refused with the reason, so a page (or a person writing one) hears what the
@@ -47,10 +47,23 @@ extension PreviewSession {
                 refuse("scroll: expected x and y to be finite numbers, got x \(given("x")) and y \(given("y"))", to: client)
                 return
             }
-            let sideways = (lastGoodRun?.run.result.orthogonalSections ?? []).map(\.section)
+            // The generation the page drew, which its shelves belong to (absent: the last good one).
+            var drawn: Int?
+            if object["gen"] != nil {
+                guard let gen = number("gen").flatMap({ Int(whole: $0) }) else {
+                    refuse("scroll: expected gen to be a whole number, got \(given("gen"))", to: client)
+                    return
+                }
+                drawn = gen
+            }
+            let last = lastGoodRun
+            // A save may have replaced the picture the page drew while its message was on its way,
+            // taking a shelf away or moving it to another section: those shelves are checked and
+            // dropped (the page sends its shelves again when it draws the new picture), the offset kept.
+            let sideways = drawn == nil || drawn == last?.generation ? (last?.run.result.orthogonalSections ?? []).map(\.section) : nil
             do {
                 let shelves = try PageShelves.offsets(in: object["shelves"], sideways: sideways)
-                stateLock.withLock { pageOffset = Point(x: x, y: y); pageShelves = shelves }
+                stateLock.withLock { pageOffset = Point(x: x, y: y); pageShelves = sideways == nil ? [:] : shelves }
             } catch {
                 refuse(error.message, to: client)
             }
