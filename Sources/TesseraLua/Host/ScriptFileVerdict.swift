@@ -21,8 +21,9 @@ enum ScriptFileVerdict: Equatable {
     case absent
     /// A symbolic link to nothing.
     case brokenLink
-    /// Something other than a regular file (a folder, a FIFO) or a symbolic link loop, worded
-    /// as the dataset reader words it: "expected a regular file, found a directory".
+    /// Something other than a regular file (a folder, a FIFO, which would block a read) or a
+    /// symbolic link loop, worded as the dataset reader words it: "expected a regular file,
+    /// found a directory".
     case notARegularFile(String)
     /// A regular file larger than a Lua source may be: "expected a Lua source file of at most
     /// 16 MB, found 20 MB".
