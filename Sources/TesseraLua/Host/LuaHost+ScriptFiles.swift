@@ -54,14 +54,23 @@ extension LuaHost {
     /// something other than a regular file is there or a symbolic link loop (worded as the
     /// dataset reader words them), it is larger than `maxSourceBytes`, it is missing ("expected a script file, found no such file.",
     /// as a missing dataset is said; `what` is "script" or "animator script"), or it cannot be
-    /// read; nil for a readable script.
+    /// read; nil for a readable script. Costs what `ScriptFileVerdict` costs, and a folder listed
+    /// for a missing file's hint.
     package static func scriptFileProblem(_ path: String, what: String = "script") -> String? {
-        if ScriptFiles.isFile(path) { return ScriptFiles.tooLarge(path).map { "the \(what) cannot be read (\($0))." } }
-        // Asked first: a link loop is not there for `exists`, but it is no missing file.
-        if let problem = notARegularFile(path) { return problem + "." }
-        let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-        return ScriptFiles.exists(path) ? "the \(what) cannot be read (\(ScriptFiles.readFailure(path)))."
-            : NearbyFile.missing(path, expected: "\(article) \(what) file", extensions: ["lua"]) + "."
+        scriptFileProblem(ScriptFileVerdict(path), path: path, what: what)
+    }
+
+    /// `verdict`, on the script file at `path`, worded as `scriptFileProblem(_:what:)` words it;
+    /// nil for a script, and for a link out of its folder, which the caller words with the path.
+    static func scriptFileProblem(_ verdict: ScriptFileVerdict, path: String, what: String) -> String? {
+        switch verdict {
+        case .script, .linkOut: return nil
+        case .notARegularFile(let problem): return problem + "."
+        case .tooLarge(let reason), .unreadable(let reason): return "the \(what) cannot be read (\(reason))."
+        case .absent, .brokenLink:
+            let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            return NearbyFile.missing(path, expected: "\(article) \(what) file", extensions: ["lua"]) + "."
+        }
     }
 
     /// The error for a script file at `path` that cannot be read: `path: ` and why.

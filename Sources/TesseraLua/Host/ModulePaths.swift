@@ -29,26 +29,23 @@ enum ModulePaths {
     }
 
     /// The file of module `name` in the first of `folders` that has it, or the message saying why
-    /// there is none (every file tried, or what is wrong with the one found: no regular file, one
-    /// larger than a Lua source may be, or a link that leads out of its folder).
+    /// there is none (every file tried, or what `ScriptFileVerdict` finds wrong with the one
+    /// found: no regular file, one larger than a Lua source may be, one this user may not read,
+    /// or a link that leads out of its folder). A link to nothing is no file, as for Lua's own
+    /// searcher: the next folder may hold the module.
     static func find(_ name: String, in folders: [String], what: String = "module") -> Result<String, ModulePathError> {
         guard isValidName(name) else { return .failure(ModulePathError(kind: .refused, message: invalidNameMessage(name, what: what))) }
         let file = fileName(of: name)
         var tried: [String] = []
         for folder in folders {
             let path = LuaHost.join(folder, file)
-            // A FIFO or a device would block or never end a read; a folder is no module.
-            // No regular file, or one refused from its size before its loader reads it.
-            if let problem = notARegularFile(path) ?? ScriptFiles.tooLarge(path) {
-                return .failure(.refused(name, what: what, "\(path): \(problem)"))
+            switch ScriptFileVerdict(path, inside: folder) {
+            case .script: return .success(path)
+            case .absent, .brokenLink: tried.append(path)
+            case .notARegularFile(let problem), .tooLarge(let problem): return .failure(.refused(name, what: what, "\(path): \(problem)"))
+            case .unreadable(let reason): return .failure(.refused(name, what: what, unreadable(path, because: reason)))
+            case .linkOut(let outside): return .failure(.refused(name, what: what, outside))
             }
-            guard ScriptFiles.isFile(path) else {
-                guard ScriptFiles.exists(path) else { tried.append(path); continue }
-                // There, but this user may not read it: not "no file".
-                return .failure(.refused(name, what: what, unreadable(path)))
-            }
-            if let outside = linkOut(path, of: folder) { return .failure(.refused(name, what: what, outside)) }
-            return .success(path)
         }
         return .failure(ModulePathError(kind: .notFound, message: "\(what) '\(name)' not found:" + tried.map { "\n\tno file '\($0)'" }.joined()))
     }
@@ -58,27 +55,16 @@ enum ModulePaths {
         String(name.map { $0 == "." ? "/" : $0 }) + ".lua"
     }
 
-    /// "path is a symbolic link out of its search folder folder; links must stay inside it" when
-    /// `path`, once its links are resolved, is not inside `folder` (or cannot be resolved); nil
-    /// when it stays inside. O(1) system calls.
-    static func linkOut(_ path: String, of folder: String) -> String? {
-        if let real = realPath(path), let root = realPath(folder), real.hasPrefix(root.hasSuffix("/") ? root : root + "/") { return nil }
-        return "\(path) is a symbolic link out of its search folder \(folder); links must stay inside it"
-    }
-
     /// "module 'name': path cannot be read (why)", for the file of module `name` found at `path`
     /// that this user may not read, or that could not be read once found. O(1) system calls.
     static func unreadable(_ name: String, path: String, what: String = "module") -> String {
-        "\(what) '\(name)': \(unreadable(path))"
+        "\(what) '\(name)': \(unreadable(path, because: ScriptFiles.readFailure(path)))"
     }
 
-    /// "path cannot be read (why)". O(1) system calls.
-    private static func unreadable(_ path: String) -> String {
-        "\(path) cannot be read (\(ScriptFiles.readFailure(path)))"
+    /// "path cannot be read (reason)".
+    private static func unreadable(_ path: String, because reason: String) -> String {
+        "\(path) cannot be read (\(reason))"
     }
-
-    /// `path` with every symbolic link resolved, or nil.
-    static func realPath(_ path: String) -> String? { ScriptFiles.realPath(path) }
 }
 
 /// Why a module name gives no file: no file of that name in any search folder, or one that is

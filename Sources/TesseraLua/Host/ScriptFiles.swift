@@ -69,9 +69,14 @@ import TesseraCore
     /// larger than `maxSourceBytes`, else nil. O(1) system calls.
     static func tooLarge(_ path: String) -> String? {
         var info = stat()
-        guard shipped(path) == nil, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              Int(info.st_size) > maxSourceBytes else { return nil }
-        return tooLarge(found: LuaHost.formatBytes(Int(info.st_size)))
+        guard shipped(path) == nil, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return tooLarge(size: Int(info.st_size))
+    }
+
+    /// "expected a Lua source file of at most 16 MB, found 20 MB" for a source of `size` bytes
+    /// larger than `maxSourceBytes`, else nil.
+    static func tooLarge(size: Int) -> String? {
+        size > maxSourceBytes ? tooLarge(found: LuaHost.formatBytes(size)) : nil
     }
 
     private static func tooLarge(found: String) -> String {
@@ -107,13 +112,8 @@ import TesseraCore
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
     }
 
-    /// Whether a folder holds an entry at `path`, a symbolic link to nothing included (which
-    /// `exists` follows and misses); never a shipped script.
-    static func isEntry(_ path: String) -> Bool {
-        if case .some = shipped(path) { return false }
-        var info = stat()
-        return lstat(path, &info) == 0
-    }
+    /// Whether `path` names a shipped script's place (`<tessera>/...`), which no file system holds.
+    static func isShipped(_ path: String) -> Bool { shipped(path) != nil }
 
     static func exists(_ path: String) -> Bool {
         if case .some(let source) = shipped(path) { return source != nil || isFolder(path) }

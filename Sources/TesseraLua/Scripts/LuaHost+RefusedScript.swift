@@ -6,14 +6,14 @@ extension LuaHost {
     /// `linksStayInside`, that a readable file is a link out of its folder. nil when no folder
     /// holds the name, or the entry is a script to run. Asked once a name has found nothing, by
     /// the layout and the animator resolvers alike, so that a script there but refused is named
-    /// with why, never called unknown. O(folders) system calls.
+    /// with why, never called unknown. One `ScriptFileVerdict` a folder, up to the first entry.
     static func refusedScript(_ file: String, in folders: [String], what: String, linksStayInside: Bool) -> LuaScriptError? {
         for folder in folders {
             let path = join(folder, file)
-            guard ScriptFiles.isEntry(path) else { continue }
-            if let problem = scriptFileProblem(path, what: what) { return LuaScriptError(.file, message: "\(path): \(problem)") }
-            guard linksStayInside, let outside = ModulePaths.linkOut(path, of: folder) else { return nil }
-            return LuaScriptError(.file, message: outside + ".")
+            let verdict = ScriptFileVerdict(path, inside: linksStayInside ? folder : nil)
+            if verdict == .absent { continue }
+            if case .linkOut(let outside) = verdict { return LuaScriptError(.file, message: outside + ".") }
+            return scriptFileProblem(verdict, path: path, what: what).map { LuaScriptError(.file, message: "\(path): \($0)") }
         }
         return nil
     }

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TesseraCore
+
+/// What one path holds as a Lua script file: a script to run, or why not. The one judgement of
+/// a script file that a lookup by name (a layout's, an animator's), `require`, `t.animator` and
+/// the script listing all consult; each words a refusal its own way (`LuaHost.scriptFileProblem`,
+/// `ModulePaths.find`). The checks go in this order, the first that fails deciding: something is
+/// there (a symbolic link to nothing is a broken link), it is a regular file, it is within
+/// `ScriptFiles.maxSourceBytes`, this user may read it, and, when a folder is given, it stays
+/// inside that folder once its links are resolved.
+enum ScriptFileVerdict: Equatable {
+    /// A readable regular file within the size limit (inside its folder, when one was given).
+    case script
+    /// Nothing at the path, not even a link (or a path the system would not look up).
+    case absent
+    /// A symbolic link to nothing.
+    case brokenLink
+    /// Something other than a regular file (a folder, a FIFO, which would block a read) or a
+    /// symbolic link loop, worded as the dataset reader words it: "expected a regular file,
+    /// found a directory".
+    case notARegularFile(String)
+    /// A regular file larger than a Lua source may be: "expected a Lua source file of at most
+    /// 16 MB, found 20 MB".
+    case tooLarge(String)
+    /// A regular file this user may not read, with the C library's reason ("permission denied").
+    case unreadable(String)
+    /// A readable file that leads out of its folder: "path is a symbolic link out of its search
+    /// folder folder; links must stay inside it".
+    case linkOut(String)
+
+    /// The verdict on `path`; `folder`, when given, is the search folder it must stay inside.
+    /// A shipped script (`<tessera>/...`) is a script or absent. Costs one `stat` and one
+    /// `access` for a script (and two `realpath` calls when `folder` is given); a refusal costs
+    /// one more `stat` or `lstat` to name what is there.
+    init(_ path: String, inside folder: String? = nil) {
+        if ScriptFiles.isShipped(path) {
+            self = ScriptFiles.isFile(path) ? .script : .absent
+            return
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            // A link loop is something there that is no file; a link to nothing is a broken link.
+            if errno == ELOOP, let problem = TesseraCore.notARegularFile(path) { self = .notARegularFile(problem); return }
+            self = lstat(path, &info) == 0 ? .brokenLink : .absent
+            return
+        }
+        if (info.st_mode & S_IFMT) != S_IFREG, let problem = TesseraCore.notARegularFile(path) {
+            self = .notARegularFile(problem)
+        } else if let problem = ScriptFiles.tooLarge(size: Int(info.st_size)) {
+            self = .tooLarge(problem)
+        } else if access(path, R_OK) != 0 {
+            self = .unreadable(systemReason(errno))
+        } else if let folder, let outside = Self.linkOut(path, of: folder) {
+            self = .linkOut(outside)
+        } else {
+            self = .script
+        }
+    }
+
+    /// "path is a symbolic link out of its search folder folder; links must stay inside it" when
+    /// `path`, once its links are resolved, is not inside `folder` (or cannot be resolved); nil
+    /// when it stays inside. Two `realpath` calls.
+    private static func linkOut(_ path: String, of folder: String) -> String? {
+        if let real = ScriptFiles.realPath(path), let root = ScriptFiles.realPath(folder),
+           real.hasPrefix(root.hasSuffix("/") ? root : root + "/") { return nil }
+        return "\(path) is a symbolic link out of its search folder \(folder); links must stay inside it"
+    }
+}
