@@ -71,14 +71,23 @@ public struct LayoutContext: Sendable {
                             size = measuredSize
                             (nextMeasured, measuredSize) = measured.next().map { ($0.0 - first, $0.1) } ?? (n, .zero)
                         } else {
-                            size = sizing.size(w: widths[i], h: heights[i], text: { dataset.text(at: base + i) },
-                                               proposed: proposed)
+                            let w = widths[i], h = heights[i]
+                            size = _slowPath(sizing.needsText(w: w, h: h)) ? textSize(i, proposed)
+                                : sizing.knownSize(w: w, h: h, proposed: proposed)
                             if checked, !(size.width.isFinite && size.height.isFinite) { throw overflow(i, size, proposed) }
                         }
                         try body(i, size)
                     }
                 }
             }
+        }
+
+        /// Item `i`'s size when the rule needs its text. Out of the loop on purpose: a closure
+        /// reading the dataset, built in the loop, once made a layout that inlined the loop copy
+        /// the dataset for every item.
+        @inline(never)
+        func textSize(_ i: Int, _ proposed: Size) -> Size {
+            sizing.unsizedSize(text: { dataset.text(at: base + i) }, proposed: proposed)
         }
 
         /// Why item `i`'s size is infinite: the rule scaled a finite size past the largest

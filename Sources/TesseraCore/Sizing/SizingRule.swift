@@ -36,8 +36,15 @@ public struct ItemSizing: Sendable {
     /// closure context and retains nothing.
     @inlinable @inline(__always)
     public func size(w: Double, h: Double, text: () -> String?, proposed: Size) -> Size {
-        if w.isNaN && h.isNaN && (rule == .fit || rule == .fillWidth) { return unsizedSize(text: text, proposed: proposed) }
+        if needsText(w: w, h: h) { return unsizedSize(text: text, proposed: proposed) }
         return knownSize(w: w, h: h, proposed: proposed)
+    }
+
+    /// Whether an item of intrinsic size `w × h` (NaN where not given) is sized by its text
+    /// (`unsizedSize`) rather than by `knownSize`: no size at all, under `fit` or `fillWidth`.
+    @inlinable @inline(__always)
+    func needsText(w: Double, h: Double) -> Bool {
+        w.isNaN && h.isNaN && (rule == .fit || rule == .fillWidth)
     }
 
     /// `size` for an item with a size on at least one axis, or under `intrinsic` and `fill`.

@@ -27,23 +27,35 @@ extension LuaHost {
     static func pushSectionEntry(_ L: OpaquePointer, id: ItemID, fields: OrderedDictionary<String, JSONValue>,
                                  range: Range<Int>) {
         _ = lua_checkstack(L, 4)
-        var replaced = 0
-        for key in fields.keys where key == "id" || key == "first" || key == "count" { replaced += 1 }
-        lua_createtable(L, 0, Int32(clamping: fields.count + 3 - replaced))
-        let table = lua_gettop(L)
-        var missing = (id: true, first: true, count: true)
-        for (key, value) in fields {
+        // The entry's own fields, by position: 0 `id`, 1 `first`, 2 `count`. One that the
+        // section's fields also name takes that field's place; the missing ones follow them.
+        func own(_ key: String) -> Int? {
             switch key {
-            case "id": pushID(L, id); missing.id = false
-            case "first": lua_pushinteger(L, lua_Integer(range.lowerBound + 1)); missing.first = false
-            case "count": lua_pushinteger(L, lua_Integer(range.count)); missing.count = false
-            default: LuaStack.push(L, json: value, readOnly: true)
+            case "id": 0
+            case "first": 1
+            case "count": 2
+            default: nil
             }
-            LuaStack.setField(L, table, key)
         }
-        if missing.id { pushID(L, id); LuaStack.setField(L, table, "id") }
-        if missing.first { lua_pushinteger(L, lua_Integer(range.lowerBound + 1)); LuaStack.setField(L, table, "first") }
-        if missing.count { lua_pushinteger(L, lua_Integer(range.count)); LuaStack.setField(L, table, "count") }
+        func pushOwn(_ k: Int) {
+            switch k {
+            case 0: pushID(L, id); LuaStack.setField(L, -2, "id")
+            case 1: lua_pushinteger(L, lua_Integer(range.lowerBound + 1)); LuaStack.setField(L, -2, "first")
+            default: lua_pushinteger(L, lua_Integer(range.count)); LuaStack.setField(L, -2, "count")
+            }
+        }
+        var missing: UInt8 = 0b111                           // bit k: own field k is still to add
+        for key in fields.keys { if let k = own(key) { missing &= ~(1 << k) } }
+        lua_createtable(L, 0, Int32(clamping: fields.count + missing.nonzeroBitCount))
+        for (key, value) in fields {
+            if let k = own(key) {
+                pushOwn(k)
+            } else {
+                LuaStack.push(L, json: value, readOnly: true)
+                LuaStack.setField(L, -2, key)
+            }
+        }
+        for k in 0..<3 where missing & (1 << k) != 0 { pushOwn(k) }
         tb_pushreadonly(L)
     }
 

@@ -93,9 +93,9 @@ public struct SplitLayout: Layout {
                                                got: "\(NumberText.exact(ratio)) for viewport width \(NumberText.display(viewport.width))",
                                                subject: "split layout leftSideRatio", verb: "must be")
         }
-        try Self.check(splitSpacing, "splitSpacing", where: "")
+        try Self.check(splitSpacing, "splitSpacing", section: nil)
         let defaults = defaultStyle
-        try Self.check(defaults, where: "")
+        try Self.check(defaults, section: nil)
 
         let columns = SplitColumns(width: viewport.width, ratio: ratio, spacing: splitSpacing)
         var cursor = [SplitSide.left: 0.0, .right: 0.0]
@@ -106,9 +106,8 @@ public struct SplitLayout: Layout {
         for (s, section) in context.sections.enumerated() {
             let overrides = try sectionOverrides(s, section)
             var side = try overrides.side ?? self.side(s, section)
-            let name = " section \(describeIdentifier(section.id))"
             let style = overrides.applied(to: defaults)
-            try Self.check(style, where: name)
+            try Self.check(style, section: section.id)
             if side == columns.collapsedSide {
                 if hidesCollapsedSections {
                     placed.append(Self.hidden(section, side: side, at: cursor[side.opposite]!, x: columns.x(side.opposite), into: &frames))
@@ -116,8 +115,8 @@ public struct SplitLayout: Layout {
                 }
                 side = side.opposite
             }
-            let header = try Self.checked(header(s, section), "header", where: name)
-            let footer = try Self.checked(footer(s, section), "footer", where: name)
+            let header = try Self.checked(header(s, section), height: "header height", width: "header width", section: section.id)
+            let footer = try Self.checked(footer(s, section), height: "footer height", width: "footer width", section: section.id)
             let frames0 = frames.count, items = section.range
             var section = try Self.place(items: section.range, side: side, x: columns.x(side), width: columns.width(side),
                                      top: cursor[side]!, style: style, header: header, footer: footer,
@@ -184,28 +183,39 @@ public struct SplitLayout: Layout {
                                   background: nil, footer: nil, contentBottom: y, end: y)
     }
 
-    private static func check(_ value: Double, _ name: String, where place: String) throws {
-        guard value.isFinite, value >= 0 else {
-            throw LayoutError.invalidParameter(name: name, allowed: "a finite number >= 0", got: NumberText.exact(value),
-                                               subject: "split layout\(place) \(name)", verb: "must be")
-        }
+    // The checks run for every section, so they take names as literals and the section's id,
+    // and only a refusal builds text: the message names the section.
+
+    /// Refuses `value` unless it is finite and >= 0; `section`: whose value it is (nil: the
+    /// layout's own).
+    private static func check(_ value: Double, _ name: String, section: ItemID?) throws {
+        guard value.isFinite, value >= 0 else { throw refusal(value, name, section: section) }
     }
 
-    private static func check(_ style: SplitSectionStyle, where place: String) throws {
-        try check(style.minimumInterItemSpacing, "minimumInterItemSpacing", where: place)
-        try check(style.minimumItemLineSpacing, "minimumItemLineSpacing", where: place)
+    @inline(never)
+    private static func refusal(_ value: Double, _ name: String, section: ItemID?) -> LayoutError {
+        let place = section.map { " section \(describeIdentifier($0))" } ?? ""
+        return LayoutError.invalidParameter(name: name, allowed: "a finite number >= 0", got: NumberText.exact(value),
+                                            subject: "split layout\(place) \(name)", verb: "must be")
+    }
+
+    private static func check(_ style: SplitSectionStyle, section: ItemID?) throws {
+        try check(style.minimumInterItemSpacing, "minimumInterItemSpacing", section: section)
+        try check(style.minimumItemLineSpacing, "minimumItemLineSpacing", section: section)
         // A negative inset would pull items over the neighbouring section and out of the content,
         // so an inset is held to what a spacing is (and CSS padding): a finite number >= 0.
         let i = style.sectionInset
-        for (edge, value) in [("top", i.top), ("left", i.left), ("bottom", i.bottom), ("right", i.right)] {
-            try check(value, "sectionInset.\(edge)", where: place)
-        }
+        try check(i.top, "sectionInset.top", section: section)
+        try check(i.left, "sectionInset.left", section: section)
+        try check(i.bottom, "sectionInset.bottom", section: section)
+        try check(i.right, "sectionInset.right", section: section)
     }
 
-    private static func checked(_ boundary: SectionBoundary?, _ name: String, where place: String) throws -> SectionBoundary? {
+    private static func checked(_ boundary: SectionBoundary?, height: String, width: String,
+                                section: ItemID?) throws -> SectionBoundary? {
         if let boundary {
-            try check(boundary.height, "\(name) height", where: place)
-            if let width = boundary.width { try check(width, "\(name) width", where: place) }
+            try check(boundary.height, height, section: section)
+            if let w = boundary.width { try check(w, width, section: section) }
         }
         return boundary
     }
