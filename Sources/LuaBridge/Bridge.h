@@ -35,9 +35,11 @@
 #if defined(__GNUC__)
 #define TB_SLOWPATH __attribute__((noinline, cold))
 #define TB_HOTPATH __attribute__((aligned(64)))
+#define TB_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define TB_SLOWPATH
 #define TB_HOTPATH
+#define TB_UNLIKELY(x) (x)
 #endif
 
 

@@ -88,7 +88,10 @@ static TB_SLOWPATH int tb_setchecked(lua_State *L, const tb_Frames *f) {
 ** costs more than the bridge's two loads), so one C function serves every ctx. i, w and h are
 ** read with no success flag: an index in range and a positive size (a failed read gives 0,
 ** which is neither) with finite far edges are written at once; anything else takes the checked
-** path, which writes the same frame or raises. */
+** path, which writes the same frame or raises. Each test is one comparison: the smaller of w
+** and h (which is h when either is NaN) is positive, and the sum of the far edges is finite,
+** which it is only when both are (inf + finite is inf, inf - inf and NaN + anything are NaN;
+** two huge finite edges whose sum overflows just take the checked path). */
 static TB_HOTPATH int tb_set(lua_State *L) {
   const tb_Frames *f = tb_bridge(L)->frames;
   int okx, oky;
@@ -96,8 +99,8 @@ static TB_HOTPATH int tb_set(lua_State *L) {
   double x = lua_tonumberx(L, 2, &okx), y = lua_tonumberx(L, 3, &oky);
   double w = lua_tonumberx(L, 4, NULL), h = lua_tonumberx(L, 5, NULL);
   /* A closed writer has count 0, so its range check fails too: tb_setchecked says why. */
-  if (!((okx & oky) && (lua_Unsigned)i - 1 < (lua_Unsigned)f->count && w > 0 && h > 0
-        && tb_finite(x + w) && tb_finite(y + h)))
+  if (!((okx & oky) && (lua_Unsigned)i - 1 < (lua_Unsigned)f->count && (w < h ? w : h) > 0
+        && tb_finite((x + w) + (y + h))))
     return tb_setchecked(L, f);
   {
     double *p = f->frames + 4 * (i - 1);

@@ -116,17 +116,23 @@ static TB_SLOWPATH int tb_ctxsizechecked(lua_State *L, const tb_Sizer *s, lua_In
 ** with one API call and no success flag, and answers an index in range with positive finite
 ** proposals (a failed read gives 0, which is neither) for an item with both sizes positive
 ** under the fit rule; anything else (another rule, a zero or omitted proposal, a bad argument)
-** takes tb_ctxsizechecked, which gives the same values or raises. */
+** takes tb_ctxsizechecked, which gives the same values or raises. The proposals take two
+** comparisons: the smaller (ph when either is NaN) is positive, and their sum is at most
+** DBL_MAX, which it is only when both are finite (a sum that overflows just takes the
+** checked path). */
 static TB_HOTPATH int tb_ctxsize(lua_State *L) {
   const tb_Sizer *s = (const tb_Sizer *)lua_touserdata(L, lua_upvalueindex(1));
   lua_Integer i = lua_tointegerx(L, 2, NULL);
-  double pw = lua_tonumberx(L, 3, NULL), ph = lua_tonumberx(L, 4, NULL), iw, ih, w, h;
-  if (!((lua_Unsigned)i - 1 < (lua_Unsigned)s->count && pw > 0 && pw <= DBL_MAX && ph > 0 && ph <= DBL_MAX
+  double pw = lua_tonumberx(L, 3, NULL), ph = lua_tonumberx(L, 4, NULL), iw, ih;
+  if (!((lua_Unsigned)i - 1 < (lua_Unsigned)s->count && (pw < ph ? pw : ph) > 0 && pw + ph <= DBL_MAX
         && s->rule == TB_SIZE_FIT && s->widths != NULL && (iw = s->widths[i - 1]) > 0 && (ih = s->heights[i - 1]) > 0))
     return tb_ctxsizechecked(L, s, i, pw, ph);
-  tb_fit(iw, ih, pw, ph, &w, &h);
-  lua_pushnumber(L, w);
-  lua_pushnumber(L, h);
+  /* tb_fit, with a branch for each scaling: an item is rarely taller than the proposal once
+  ** scaled to its width, so the second division (which depends on the first) is left out. */
+  if (iw > pw) { ih = ih * pw / iw; iw = pw; }
+  if (TB_UNLIKELY(ih > ph)) { iw = iw * ph / ih; ih = ph; }
+  lua_pushnumber(L, iw);
+  lua_pushnumber(L, ih);
   return 2;
 }
 

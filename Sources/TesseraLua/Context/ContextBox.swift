@@ -10,10 +10,11 @@ final class ContextBox {
     let sections: [Dataset.Section]
     /// Supplementaries and decorations the script emitted (`ctx.supplementary`, `ctx.decoration`).
     var elements: [LayoutElement] = []
-    /// For ctx:size: the intrinsic sizes of this context's items, copied out of the dataset
-    /// (O(count), about 2 ns per item) so the hot path reads plain memory; nil when the
-    /// context's sizes come from a closure, or for the reference paths.
-    let widths, heights: UnsafeMutableBufferPointer<Double>?
+    /// For ctx:size: the intrinsic sizes of this context's items, the dataset's own arrays (no
+    /// copy: the dataset is never mutated and `context` holds it, so their storage stays put),
+    /// so the hot path reads plain memory; nil when the context's sizes come from a closure, or
+    /// for the reference paths.
+    let widths, heights: UnsafeBufferPointer<Double>?
     let sizing: ItemSizing
     /// Where an unsized item's text is read (the storage's dataset and base): one field, as the
     /// context's own sizing reads it, not the whole item.
@@ -29,10 +30,8 @@ final class ContextBox {
         self.sections = context.sections
         if let storage = context.sizeStorage, !reference {
             let range = storage.base..<(storage.base + context.count)
-            widths = .allocate(capacity: context.count)
-            heights = .allocate(capacity: context.count)
-            _ = widths!.initialize(from: storage.dataset.widths[range])
-            _ = heights!.initialize(from: storage.dataset.heights[range])
+            widths = storage.dataset.widths.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]) }
+            heights = storage.dataset.heights.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]) }
             sizing = storage.sizing
             textSource = (storage.dataset, storage.base)
         } else {
@@ -41,11 +40,6 @@ final class ContextBox {
             sizing = ItemSizing()
             textSource = nil
         }
-    }
-
-    deinit {
-        widths?.deallocate()
-        heights?.deallocate()
     }
 
     /// Item `index`'s (0-based) size for `proposed`: `context.size(at:proposed:)`, read from
