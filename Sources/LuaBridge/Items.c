@@ -68,7 +68,9 @@ static void tb_sizefromswift(lua_State *L, const tb_Sizer *s, lua_Integer i, dou
 ** height. */
 static inline void tb_fit(double iw, double ih, double pw, double ph, double *w, double *h) {
   if (iw > pw) { ih = ih * pw / iw; iw = pw; }
-  if (ih > ph) { iw = iw * ph / ih; ih = ph; }
+  /* Rarely taken once scaled to the width: a branch, not a select that always pays the
+  ** second division (which waits for the first). */
+  if (TB_UNLIKELY(ih > ph)) { iw = iw * ph / ih; ih = ph; }
   *w = iw; *h = ih;
 }
 
@@ -123,16 +125,13 @@ static TB_SLOWPATH int tb_ctxsizechecked(lua_State *L, const tb_Sizer *s, lua_In
 static TB_HOTPATH int tb_ctxsize(lua_State *L) {
   const tb_Sizer *s = (const tb_Sizer *)lua_touserdata(L, lua_upvalueindex(1));
   lua_Integer i = lua_tointegerx(L, 2, NULL);
-  double pw = lua_tonumberx(L, 3, NULL), ph = lua_tonumberx(L, 4, NULL), iw, ih;
+  double pw = lua_tonumberx(L, 3, NULL), ph = lua_tonumberx(L, 4, NULL), iw, ih, w, h;
   if (!((lua_Unsigned)i - 1 < (lua_Unsigned)s->count && (pw < ph ? pw : ph) > 0 && pw + ph <= DBL_MAX
         && s->rule == TB_SIZE_FIT && s->widths != NULL && (iw = s->widths[i - 1]) > 0 && (ih = s->heights[i - 1]) > 0))
     return tb_ctxsizechecked(L, s, i, pw, ph);
-  /* tb_fit, with a branch for each scaling: an item is rarely taller than the proposal once
-  ** scaled to its width, so the second division (which depends on the first) is left out. */
-  if (iw > pw) { ih = ih * pw / iw; iw = pw; }
-  if (TB_UNLIKELY(ih > ph)) { iw = iw * ph / ih; ih = ph; }
-  lua_pushnumber(L, iw);
-  lua_pushnumber(L, ih);
+  tb_fit(iw, ih, pw, ph, &w, &h);
+  lua_pushnumber(L, w);
+  lua_pushnumber(L, h);
   return 2;
 }
 
