@@ -147,10 +147,12 @@ package final class ReplSession {
         pending.append(line)
         if takesTableLines, pending.count > 1, let table = openTable?.taking(line) {
             openTable = table
-            openStatement = nil   // it did not read the line
+            // Followed too (O(the line)), so a later line that is not plain data is not compiled.
+            if openStatement?.takes(line) != true { openStatement = nil }
             return .more
         }
         if takesStatementLines, pending.count > 1, openStatement?.takes(line) == true {
+            openTable = nil   // it did not read the line
             return .more
         }
         let typed = ReplSource.joined(pending)
