@@ -182,8 +182,7 @@ extension ReplBlockParser.Reader {
     /// body or the fields left out (they were read), with the rest of the tokens.
     mutating func resuming(_ resume: [LuaTokens.Token]) -> Bool {
         guard state.blocks[state.blocks.count - 1].gotos.isEmpty else { return false }
-        // A table was its statement's outermost block: the statement may end with it.
-        if state.blocks.count == 2 && state.blocks[1].kind == .table { closedOutermost = true }
+        let outermostTable = state.blocks.count == 2 && state.blocks[1].kind == .table
         state.blocks.removeLast()
         state.mustClose = false
         tokens = resume + tokens[at...]
@@ -191,7 +190,10 @@ extension ReplBlockParser.Reader {
         suffixedEnd = -1
         tokensRead += resume.count
         peakTokens = max(peakTokens, tokens.count)
-        return statement()
+        guard statement() else { return false }
+        // The table was the outermost block, and its statement ended: it may be complete.
+        if outermostTable { closedOutermost = true }
+        return true
     }
 
     /// `(params)` after a function's name, opening its body.

@@ -5,10 +5,10 @@
 /// Two things make a line certain. Inside a long string or long comment that the compiler
 /// reported unfinished, a line that does not close it leaves it unfinished. Inside blocks the
 /// statement opened (a block statement's, an anonymous function's that runs on past its
-/// line, as in `t.f = function()` or `f(function()`, or a table constructor's left open
-/// between fields, as in `local t = {`), a line that `ReplBlockParser` accepts, ending between
-/// statements or between a table's fields, leaves the statement unfinished when no block it
-/// opened closed in the line: the compiler would stop at `<eof>`.
+/// line, as in `t.f = function()` or `f(function()`, and inside those a table constructor's
+/// left open between fields, as in `local t = {`), a line that `ReplBlockParser` accepts,
+/// ending between statements or between a table's fields, leaves the statement unfinished when
+/// no block it opened closed in the line: the compiler would stop at `<eof>`.
 /// Every other line is compiled as before, and the compiler stays the judge of completeness
 /// and of every message. Lines compiled this way are read by the parser too, as one piece
 /// with the lines before them that were not yet whole statements; when they never make whole
@@ -56,8 +56,10 @@ struct ReplOpenStatement {
             return true
         }
         // With no block open, whole statements would be a whole statement: the compiler judges.
+        // Tables open outside blocks are `ReplOpenTable`'s: there the compiler judges the rest.
         guard let blocks, piece.isEmpty, !line.contains(0x0D), let tokens = LuaTokens.scanLine(line),
-              case .statements(let after, false, true) = blocks.reading(tokens, counting: &tokensRead), after.blocks.count > 1 else { return false }
+              case .statements(let after, false, true) = blocks.reading(tokens, counting: &tokensRead),
+              after.blocks.dropFirst().contains(where: { $0.kind != .table }) else { return false }
         self.blocks = after
         return true
     }

@@ -147,8 +147,7 @@ package final class ReplSession {
         pending.append(line)
         if takesTableLines, pending.count > 1, let table = openTable?.taking(line) {
             openTable = table
-            // Followed too (O(the line)), so a later line that is not plain data is not compiled.
-            if openStatement?.takes(line) != true { openStatement = nil }
+            openStatement = nil   // it did not read the line
             return .more
         }
         if takesStatementLines, pending.count > 1, openStatement?.takes(line) == true {
