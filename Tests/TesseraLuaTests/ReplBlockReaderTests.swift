@@ -70,6 +70,21 @@ import TesseraCore
         #expect(reading(["repeat until x", "(print)('y')"]) == "refused")
     }
 
+    /// A table made inside a call whose `(` is on the statement's first line and whose `{` is
+    /// three lines down: Lua names the first line (the token before the `{` is there), which
+    /// the note names already.
+    @Test func aMemoryErrorInATableNamesNoLineBeforeTheTable() throws {
+        let made = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 2 * 1_048_576, timeLimit: nil))
+        made.session.numbersLines = true
+        // The values on one line: outside a block, each line of this statement is compiled.
+        for line in ["x = 1", "", "big = f(1,", "", "", "{" + String(repeating: "12345, ", count: 200_000), "})", "x"] {
+            made.session.feed(line)
+        }
+        #expect(made.out == ["1"])
+        #expect(made.err == ["memory limit of 2 MB exceeded (in the statement from line 3)\n"
+            + "(Lua may use 2 MB; start the REPL with --max-memory MB to change that)"])
+    }
+
     /// A statement starting with `(` on its own line is a new statement unless the one before
     /// ended in a name, index, call or parenthesized expression, which Lua then calls.
     @Test(arguments: [
