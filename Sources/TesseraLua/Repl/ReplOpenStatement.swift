@@ -4,10 +4,11 @@
 ///
 /// Two things make a line certain. Inside a long string or long comment that the compiler
 /// reported unfinished, a line that does not close it leaves it unfinished. Inside blocks the
-/// statement opened (a block statement's, or an anonymous function's that runs on past its
-/// line, as in `t.f = function()` or `f(function()`), a line of whole statements that
-/// `ReplBlockParser` accepts leaves the statement unfinished when no block it opened closed in
-/// the line: the compiler would stop at `<eof>`.
+/// statement opened (a block statement's, an anonymous function's that runs on past its
+/// line, as in `t.f = function()` or `f(function()`, and inside those a table constructor's
+/// left open between fields, as in `local t = {`), a line that `ReplBlockParser` accepts,
+/// ending between statements or between a table's fields, leaves the statement unfinished when
+/// no block it opened closed in the line: the compiler would stop at `<eof>`.
 /// Every other line is compiled as before, and the compiler stays the judge of completeness
 /// and of every message. Lines compiled this way are read by the parser too, as one piece
 /// with the lines before them that were not yet whole statements; when they never make whole
@@ -23,6 +24,9 @@ struct ReplOpenStatement {
     private var longBracket: Int?
     /// The line Lua numbers the statement's first line with.
     private let firstLine: Int
+    /// Tokens the parser read, for tests: each line's once, with the start of a statement it
+    /// resumes, and a piece's again at each compiled line.
+    private(set) var tokensRead = 0
 
     /// Readings of one piece before the parser gives up (each reads the whole piece).
     static let maxPieceReadings = 32
@@ -31,7 +35,7 @@ struct ReplOpenStatement {
     init(firstLine line: [UInt8], numbered firstLine: Int, message: String) {
         self.firstLine = firstLine
         if !line.contains(0x0D) {
-            switch LuaTokens.scanLine(line).map(ReplBlockParser.reading(firstLine:)) {
+            switch LuaTokens.scanLine(line).map({ ReplBlockParser().reading($0, counting: &tokensRead) }) {
             case .statements(let after, _, _): blocks = after
             case .unfinished, nil:   // nil: the line ends inside a long bracket
                 blocks = ReplBlockParser()
@@ -52,8 +56,10 @@ struct ReplOpenStatement {
             return true
         }
         // With no block open, whole statements would be a whole statement: the compiler judges.
+        // Tables open outside blocks are `ReplOpenTable`'s: there the compiler judges the rest.
         guard let blocks, piece.isEmpty, !line.contains(0x0D), let tokens = LuaTokens.scanLine(line),
-              case .statements(let after, false, true) = blocks.reading(tokens), after.blocks.count > 1 else { return false }
+              case .statements(let after, false, true) = blocks.reading(tokens, counting: &tokensRead),
+              after.blocks.dropFirst().contains(where: { $0.kind != .table }) else { return false }
         self.blocks = after
         return true
     }
@@ -67,7 +73,7 @@ struct ReplOpenStatement {
             pieceReadings += 1
             let text = ReplSource.joined(piece)
             let tokens = text.contains(0x0D) ? nil : LuaTokens.scanLine(text)
-            let reading: ReplBlockParser.Reading = tokens.map { blocks.reading($0) } ?? .unfinished
+            let reading: ReplBlockParser.Reading = tokens.map { blocks.reading($0, counting: &tokensRead) } ?? .unfinished
             switch reading {
             case .statements(let after, _, _):
                 self.blocks = after

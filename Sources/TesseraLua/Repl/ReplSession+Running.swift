@@ -124,13 +124,14 @@ extension ReplSession {
 extension ReplSession {
     /// A memory error met in a statement of several lines starting on input line `line`, its
     /// message ending "(in the statement from line N)": where the cap was met says little in a
-    /// pasted table. A line before the statement's, with only the statement's own code running,
-    /// is left out, message and traceback: Lua notes no position as it makes a table or a
-    /// closure, and names the chunk's start instead.
+    /// pasted table. A line up to the statement's first, with only the statement's own code
+    /// running, is left out, message and traceback: Lua notes no position as it makes a table
+    /// or a closure, and names the chunk's start, or the line of the token before the table's
+    /// `{`, instead; the statement's first line is in the note already.
     static func inStatement(_ error: LuaScriptError, from line: Int) -> LuaScriptError {
         var error = error
         let chunk = String(chunkName.dropFirst())
-        if error.file == chunk, let named = error.line, named < line, error.message.hasPrefix("\(chunk):\(named): "),
+        if error.file == chunk, let named = error.line, named <= line, error.message.hasPrefix("\(chunk):\(named): "),
            error.traceback == "stack traceback:\n\t\(chunk):\(named): in main chunk" {
             error.message.removeFirst("\(chunk):\(named): ".count)
             error.traceback = ""

@@ -151,6 +151,7 @@ package final class ReplSession {
             return .more
         }
         if takesStatementLines, pending.count > 1, openStatement?.takes(line) == true {
+            openTable = nil   // it did not read the line
             return .more
         }
         let typed = ReplSource.joined(pending)
