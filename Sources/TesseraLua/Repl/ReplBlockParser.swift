@@ -79,11 +79,6 @@ struct ReplBlockParser: Equatable {
     /// are stored, and the table) and one per token read: well below the compiler's 255.
     static let maxRegisters = 250
 
-    /// The state after the first line of a statement.
-    static func reading(firstLine tokens: [LuaTokens.Token]) -> Reading {
-        ReplBlockParser().reading(tokens)
-    }
-
     /// The state after `tokens`, which follow a line break after whole statements (or inside
     /// a table, between fields). A line starting with `(` after a statement that may be called
     /// is refused: Lua reads it as a call of what ended the line before, which is not kept.
