@@ -151,8 +151,18 @@ public struct Dataset: Sendable {
 
     /// Field `name` of item `i`, or nil when the item has no such field. Decodes only that field.
     public func field(_ name: String, at i: Int) -> JSONValue? {
-        guard let n = fieldColumns.nameIndex(of: name) else { return nil }
-        return fieldColumns.value(n, at: i) { idColumn[i] }
+        fieldKey(name).flatMap { field($0, at: i) }
+    }
+
+    /// The key `field(_:at:)` finds field `name` by, nil when no item has it: a loop reading one
+    /// field of many items looks the name up once. O(1).
+    func fieldKey(_ name: String) -> Int32? { fieldColumns.nameIndex(of: name) }
+
+    /// `field(_:at:)` by a key from `fieldKey(_:)`.
+    func field(_ key: Int32, at i: Int) -> JSONValue? {
+        // The id column passed, not a closure reading it: a closure capturing `self` copied
+        // the whole dataset (and retained its storage) on every call.
+        fieldColumns.value(key, at: i, ids: idColumn)
     }
 
     /// Calls `body(i, value)` for every item `i` in `range` that has field `name`, in order:

@@ -282,13 +282,14 @@ struct FieldColumns: Sendable {
         return OrderedDictionary(uncheckedUniqueKeys: keys, values: values)
     }
 
-    /// Field `name` of item `i`, or nil when the item has none. O(fields before it).
-    func value(_ name: Int32, at i: Int, id: () -> ItemID) -> JSONValue? {
+    /// Field `name` of item `i`, or nil when the item has none (an `id` field that is the item's
+    /// id is read from `ids`). O(fields before it).
+    func value(_ name: Int32, at i: Int, ids: IDColumn) -> JSONValue? {
         var rawBefore = 0
         for slot in shape(of: i) {
             if slot.name == name {
                 switch slot.source {
-                case FieldColumns.idSource: return id().jsonValue
+                case FieldColumns.idSource: return ids[i].jsonValue
                 case FieldColumns.rawSource:
                     var k = rawStart[i]
                     for _ in 0..<rawBefore { skipRawValue(&k) }

@@ -83,7 +83,7 @@ struct JSONDatasetReader {
         }
         guard let sectionName else { return nil }
         let last = ids.count - 1
-        return fields.value(sectionName, at: last) { ids[last] }
+        return fields.value(sectionName, at: last, ids: ids)
     }
 
     /// The dataset of the lines read (in one section: the caller groups them), after applying

@@ -35,18 +35,27 @@ public struct LayoutContext: Sendable {
     private var identifierAt: (@Sendable (Int) -> ItemID)?
 
     private struct DirectSizes {
-        var dataset: Dataset
+        let dataset: Dataset
         var base: Int
         var sizing: ItemSizing
         /// Sizes a host measured, by dataset index less `measuredOrigin`: they replace the rule's.
         var measured: MeasuredOverrides = MeasuredOverrides()
         var measuredOrigin = 0
+        /// The dataset's key of the `text` field, looked up once rather than per unsized item.
+        let textKey: Int32?
+
+        init(dataset: Dataset, base: Int, sizing: ItemSizing) {
+            self.dataset = dataset
+            self.base = base
+            self.sizing = sizing
+            textKey = dataset.fieldKey("text")
+        }
 
         /// Item `i`'s size (relative to `base`) by the sizing rule. O(1) for sized items.
         func size(_ i: Int, _ proposed: Size) throws -> Size {
             if !measured.isEmpty, let size = measured[base + i - measuredOrigin] { return size }
-            let size = sizing.size(w: dataset.widths[base + i], h: dataset.heights[base + i],
-                                   text: { dataset.text(at: base + i) }, proposed: proposed)
+            let w = dataset.widths[base + i], h = dataset.heights[base + i]
+            let size = sizing.needsText(w: w, h: h) ? textSize(i, proposed) : sizing.knownSize(w: w, h: h, proposed: proposed)
             guard size.width.isFinite, size.height.isFinite else { throw overflow(i, size, proposed) }
             return size
         }
@@ -84,10 +93,13 @@ public struct LayoutContext: Sendable {
 
         /// Item `i`'s size when the rule needs its text. Out of the loop on purpose: a closure
         /// reading the dataset, built in the loop, once made a layout that inlined the loop copy
-        /// the dataset for every item.
+        /// the dataset for every item. The text is read before the closure for the same reason:
+        /// a closure reading `dataset` here copied this whole struct (and retained its storage)
+        /// once per item.
         @inline(never)
         func textSize(_ i: Int, _ proposed: Size) -> Size {
-            sizing.unsizedSize(text: { dataset.text(at: base + i) }, proposed: proposed)
+            let text = textKey.flatMap { dataset.field($0, at: base + i)?.string }
+            return sizing.unsizedSize(text: { text }, proposed: proposed)
         }
 
         /// Why item `i`'s size is infinite: the rule scaled a finite size past the largest
