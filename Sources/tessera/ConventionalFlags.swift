@@ -7,6 +7,7 @@ let conventionalFlagSpellings: [String: String] = [
     "-d": "data", "--dataset": "data",
     "-p": "param",
     "-f": "format",
+    "-v": "version", "-V": "version",
 ]
 
 /// The flag among `options` (long names without `--`) that `flag`, as typed, conventionally

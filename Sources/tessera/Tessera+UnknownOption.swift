@@ -61,14 +61,20 @@ func flagValue(_ flag: String, in arguments: [String]) -> String? {
 }
 
 extension Tessera {
-    /// The error text with its first line rewritten by `unknownOptionMessage` when the command
-    /// line's first argument names a command and the error is an unknown flag; else `text`.
+    /// The error text with its first line rewritten by `unknownOptionMessage` when the error is
+    /// an unknown flag of the command the line's first argument names, or of the program itself
+    /// when it names none; else `text`.
     static func explainingUnknownOption(_ text: String, arguments: [String]) -> String {
         let errorPrefix = "Error: "
-        guard text.hasPrefix(errorPrefix), let commandName = arguments.first,
-              let command = subcommand(named: commandName)
-        else { return text }
+        guard text.hasPrefix(errorPrefix), let commandName = arguments.first else { return text }
         let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let command = subcommand(named: commandName) else {
+            // The program's own flags (`tessera -v`, `--ver`): --version and --help.
+            let better = unknownOptionMessage(String(lines[0].dropFirst(errorPrefix.count)), arguments: arguments,
+                                              positionals: [], takesParameters: false, options: ["version", "help"])
+            guard let better else { return text }
+            return errorPrefix + better + (lines.count > 1 ? "\n" + lines[1] : "")
+        }
         let help = helpMessage(for: command)
         let others = configuration.subcommands.filter { $0 != command }
         let better = unknownOptionMessage(String(lines[0].dropFirst(errorPrefix.count)), arguments: Array(arguments.dropFirst()),

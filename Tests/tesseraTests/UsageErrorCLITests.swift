@@ -180,6 +180,18 @@ import Testing
         let word = try runTessera(["version"], input: "")
         #expect(word.status == 64 && word.stdout == "")
         #expect(word.stderr.hasPrefix("Error: unknown command 'version' (did you mean --version?); expected one of run, check,"))
+        // So are the short and shortened flags other programs take for it; any other gets no guess.
+        for (flag, hint) in [("-v", " (did you mean --version?)"), ("-V", " (did you mean --version?)"),
+                             ("--ver", " (did you mean --version?)"), ("-x", "")] {
+            let failure = parseFailure([flag])
+            #expect(failure?.status == 64)
+            #expect(failure?.stderr == """
+                Error: unknown option '\(flag)'\(hint).
+                Usage: tessera <subcommand>
+                  See 'tessera --help' for more information.
+
+                """)
+        }
     }
 
     /// A scaffolding command, which other tools have, says where a first script comes from.
