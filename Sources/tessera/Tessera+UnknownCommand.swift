@@ -12,13 +12,22 @@ func unknownCommandMessage(_ arguments: [String], commands: [String]) -> String?
     // A layout typed where the command goes (`tessera waterfall`) is told the command that takes it.
     let isLayout = BuiltinLayouts.names.contains(first) || first.hasSuffix(".lua")
     // The version is a flag, as `--help` is; `tessera version` is the guess it answers.
+    // No command writes a new script (`tessera new`, `init`): the tutorial starts from a copy.
     let hint = first == "version" ? " (did you mean --version?)"
+        : scaffoldingCommands.contains(first) ? scaffoldingNote
         : first == "-" ? standardInputNote
         : isLayout ? " (a layout, not a command: tessera run \(first) lays it out)"
         : DidYouMean.hint(for: first, among: commands)
     return "unknown command \(quotedArgument(first))\(hint); "
         + "expected one of \(commands.joined(separator: ", "))"
 }
+
+/// What other tools call the command that starts a project or a file.
+let scaffoldingCommands: Set<String> = ["new", "init", "create", "generate", "scaffold"]
+
+/// The answer to a scaffolding command: where a first script comes from.
+let scaffoldingNote = " (no command writes a new script: copy one that `tessera layouts` lists,"
+    + " as docs/tutorial/01-first-layout.md shows, and run it with tessera run FILE.lua)"
 
 extension Tessera {
     /// The subcommands' names, in the order `tessera --help` lists them.

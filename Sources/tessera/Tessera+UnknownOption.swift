@@ -1,7 +1,7 @@
 import ArgumentParser
 import TesseraCore
 
-/// A better first line for ArgumentParser's "Unknown option '--NAME'" where the flag is a guess at
+/// A better first line for ArgumentParser's "Unknown option '--NAME'" (or '-X') where the flag is a guess at
 /// something the command takes another way:
 /// - an argument written as a flag (`tessera run --layout waterfall`, as `repl --layout` takes
 ///   it), which ArgumentParser answered with its closest flag ("Did you mean '--out'?");
@@ -9,6 +9,8 @@ import TesseraCore
 ///   when ArgumentParser has no flag to suggest;
 /// - a flag of other commands (`tessera run --animator fade`, `run --fps 30`), which
 ///   ArgumentParser answered with the closest flag of this one ("Did you mean '--rtl'?"), or not at all;
+/// - a flag as other tools spell it (`-o`, `--output`): the flag of this one it stands for
+///   (`conventionalFlagSpellings`), where ArgumentParser said nothing more or took it for a param;
 /// - a misspelt or half-remembered flag of this one (`--forma`, `--view`): the flags `DidYouMean`
 ///   offers, as every other name is suggested, in place of ArgumentParser's closest by spelling.
 /// `line` is ArgumentParser's sentence, `arguments` the command line after the program name,
@@ -18,12 +20,18 @@ import TesseraCore
 func unknownOptionMessage(_ line: String, arguments: [String], positionals: [String], takesParameters: Bool,
                           options: [String] = [], command: String = "",
                           takenBy: (String) -> [String] = { _ in [] }) -> String? {
+    let shortPrefix = "Unknown option '-"
+    if line.hasPrefix(shortPrefix), !line.hasPrefix(shortPrefix + "-"),
+       let end = line.dropFirst(shortPrefix.count).firstIndex(of: "'") {
+        // A short flag, as other tools have them: the long one it conventionally stands for.
+        let flag = "-" + line[line.index(line.startIndex, offsetBy: shortPrefix.count)..<end]
+        return conventionalFlag(for: flag, among: options).map { "unknown option '\(flag)' (did you mean \($0)?)" }
+    }
     let prefix = "Unknown option '--"
     guard line.hasPrefix(prefix), let end = line.dropFirst(prefix.count).firstIndex(of: "'") else { return nil }
     let name = String(line[line.index(line.startIndex, offsetBy: prefix.count)..<end])
     let flag = "--" + name
-    let value = arguments.firstIndex(of: flag).map { $0 + 1 }.flatMap { $0 < arguments.count ? arguments[$0] : nil }
-        .flatMap { $0.hasPrefix("-") ? nil : $0 }
+    let value = flagValue(flag, in: arguments)
     if positionals.contains(name) {
         let example = value.map { " (\($0), not \(flag) \($0))" } ?? ""
         return "unknown option '\(flag)'; <\(name)> is an argument, given without a flag\(example)"
@@ -32,21 +40,41 @@ func unknownOptionMessage(_ line: String, arguments: [String], positionals: [Str
     if !others.isEmpty {
         return "unknown option '\(flag)' (a flag of \(others.joined(separator: ", ")); not of \(command))"
     }
+    if let meant = conventionalFlag(for: flag, among: options) { return "unknown option '\(flag)' (did you mean \(meant)?)" }
     let flags = DidYouMean.suggestions(for: name, among: options).map { "--" + $0 }
     if !flags.isEmpty { return "unknown option '\(flag)'\(DidYouMean.hint(listed(flags)))" }
     if takesParameters { return "unknown option '\(flag)' (if it is a layout param: --param \(name)=\(value ?? "V"))" }
     return line.contains("Did you mean") ? "unknown option '\(flag)'" : nil
 }
 
+/// The value the command line gives `flag` (`--columns 3` or `--columns=3`: `3`); nil when it
+/// has none or the next argument is a flag. O(arguments).
+func flagValue(_ flag: String, in arguments: [String]) -> String? {
+    for (index, argument) in arguments.enumerated() {
+        if argument.hasPrefix(flag + "=") { return String(argument.dropFirst(flag.count + 1)) }
+        if argument == flag {
+            let next = index + 1 < arguments.count ? arguments[index + 1] : nil
+            return next.flatMap { $0.hasPrefix("-") ? nil : $0 }
+        }
+    }
+    return nil
+}
+
 extension Tessera {
-    /// The error text with its first line rewritten by `unknownOptionMessage` when the command
-    /// line's first argument names a command and the error is an unknown flag; else `text`.
+    /// The error text with its first line rewritten by `unknownOptionMessage` when the error is
+    /// an unknown flag of the command the line's first argument names, or of the program itself
+    /// when it names none; else `text`.
     static func explainingUnknownOption(_ text: String, arguments: [String]) -> String {
         let errorPrefix = "Error: "
-        guard text.hasPrefix(errorPrefix), let commandName = arguments.first,
-              let command = subcommand(named: commandName)
-        else { return text }
+        guard text.hasPrefix(errorPrefix), let commandName = arguments.first else { return text }
         let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let command = subcommand(named: commandName) else {
+            // The program's own flags (`tessera -v`, `--ver`): --version and --help.
+            let better = unknownOptionMessage(String(lines[0].dropFirst(errorPrefix.count)), arguments: arguments,
+                                              positionals: [], takesParameters: false, options: ["version", "help"])
+            guard let better else { return text }
+            return errorPrefix + better + (lines.count > 1 ? "\n" + lines[1] : "")
+        }
         let help = helpMessage(for: command)
         let others = configuration.subcommands.filter { $0 != command }
         let better = unknownOptionMessage(String(lines[0].dropFirst(errorPrefix.count)), arguments: Array(arguments.dropFirst()),

@@ -78,7 +78,17 @@ import Testing
         // An unknown flag is named even where ArgumentParser first read its value as an argument
         // ("unknown bench suite '3'", "Missing expected argument '<new>'") or missed another.
         (["bench", "--rounds", "3"], "unknown option '--rounds' (if it is a layout param: --param rounds=3)"),
-        (["bench", "layout", "--rounds=3"], "unknown option '--rounds' (if it is a layout param: --param rounds=V)"),
+        (["bench", "layout", "--rounds=3"], "unknown option '--rounds' (if it is a layout param: --param rounds=3)"),
+        (["run", "waterfall", "--columns=3"], "unknown option '--columns' (if it is a layout param: --param columns=3)"),
+        // Flags as other tools spell them: the one meant, not a bare "unknown option" or a param.
+        (["run", "waterfall", "-o", "out/x.svg"], "unknown option '-o' (did you mean --out?)"),
+        (["run", "waterfall", "--output", "out/x.svg"], "unknown option '--output' (did you mean --out?)"),
+        (["check", "waterfall", "-d", "photos.jsonl"], "unknown option '-d' (did you mean --data?)"),
+        (["check", "waterfall", "--dataset", "photos.jsonl"], "unknown option '--dataset' (did you mean --data?)"),
+        (["run", "waterfall", "-p", "columns=3"], "unknown option '-p' (did you mean --param?)"),
+        (["diff", "a.json", "b.json", "-f", "text"], "unknown option '-f' (did you mean --format?)"),
+        // A short flag that stands for no flag of the command gets no guess.
+        (["run", "waterfall", "-x"], "unknown option '-x'"),
         (["diff", "--rounds", "3"], "unknown option '--rounds'"),
         (["animate", "--rounds", "3"], "unknown option '--rounds' (if it is a layout param: --param rounds=3)"),
         (["preview", "flow", "--rounds", "3"], "unknown option '--rounds' (if it is a layout param: --param rounds=3)"),
@@ -170,6 +180,33 @@ import Testing
         let word = try runTessera(["version"], input: "")
         #expect(word.status == 64 && word.stdout == "")
         #expect(word.stderr.hasPrefix("Error: unknown command 'version' (did you mean --version?); expected one of run, check,"))
+        // So are the short and shortened flags other programs take for it; any other gets no guess.
+        for (flag, hint) in [("-v", " (did you mean --version?)"), ("-V", " (did you mean --version?)"),
+                             ("--ver", " (did you mean --version?)"), ("-x", "")] {
+            let failure = parseFailure([flag])
+            #expect(failure?.status == 64)
+            #expect(failure?.stderr == """
+                Error: unknown option '\(flag)'\(hint).
+                Usage: tessera <subcommand>
+                  See 'tessera --help' for more information.
+
+                """)
+        }
+    }
+
+    /// A scaffolding command, which other tools have, says where a first script comes from.
+    @Test(arguments: ["new", "init", "create"])
+    func aScaffoldingCommandPointsAtCopyingAScript(command: String) {
+        let failure = parseFailure([command, "my-layout"])
+        #expect(failure?.status == 64)
+        #expect(failure?.stderr == """
+            Error: unknown command '\(command)' (no command writes a new script: copy one that `tessera layouts` lists, \
+            as docs/tutorial/01-first-layout.md shows, and run it with tessera run FILE.lua); expected one of run, check, \
+            diff, animate, scroll, layouts, repl, test, bench, preview.
+            Usage: tessera <subcommand>
+              See 'tessera --help' for more information.
+
+            """)
     }
 
     /// A size is typed with x, X or ×, with spaces around it or not.
