@@ -156,10 +156,10 @@ public struct Dataset: Sendable {
 
     /// The key `field(_:at:)` finds field `name` by, nil when no item has it: a loop reading one
     /// field of many items looks the name up once. O(1).
-    func fieldKey(_ name: String) -> Int32? { fieldColumns.nameIndex(of: name) }
+    package func fieldKey(_ name: String) -> Int32? { fieldColumns.nameIndex(of: name) }
 
     /// `field(_:at:)` by a key from `fieldKey(_:)`.
-    func field(_ key: Int32, at i: Int) -> JSONValue? {
+    package func field(_ key: Int32, at i: Int) -> JSONValue? {
         // The id column passed, not a closure reading it: a closure capturing `self` copied
         // the whole dataset (and retained its storage) on every call.
         fieldColumns.value(key, at: i, ids: idColumn)

@@ -16,9 +16,17 @@ final class ContextBox {
     /// for the reference paths.
     let widths, heights: UnsafeBufferPointer<Double>?
     let sizing: ItemSizing
-    /// Where an unsized item's text is read (the storage's dataset and base): one field, as the
-    /// context's own sizing reads it, not the whole item.
-    let textSource: (dataset: Dataset, base: Int)?
+    /// Where an unsized item's text is read: one field, as the context's own sizing reads it,
+    /// not the whole item. Nil when the items have no `text` field.
+    let textSource: TextSource?
+
+    /// The storage's dataset and base, and the key of the dataset's `text` field. A struct,
+    /// not a tuple: a tuple type's metadata is looked up at run time, on every pass.
+    struct TextSource {
+        let dataset: Dataset
+        let base: Int
+        let key: Int32
+    }
     /// The pass ctx:item's items belong to (`tb_pushitemaccess`), 0 on the reference paths:
     /// `LuaHost.endItems` ends it when the host is done with this context.
     var itemPass: lua_Integer = 0
@@ -33,7 +41,7 @@ final class ContextBox {
             widths = storage.dataset.widths.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]) }
             heights = storage.dataset.heights.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]) }
             sizing = storage.sizing
-            textSource = (storage.dataset, storage.base)
+            textSource = storage.dataset.fieldKey("text").map { TextSource(dataset: storage.dataset, base: storage.base, key: $0) }
         } else {
             widths = nil
             heights = nil
@@ -48,8 +56,15 @@ final class ContextBox {
     @inline(__always)
     func size(_ index: Int, _ proposed: Size) throws -> Size {
         guard let widths, let heights else { return try context.size(at: index, proposed: proposed) }
-        return sizing.size(w: widths[index], h: heights[index], text: { self.textSource.flatMap { $0.dataset.text(at: $0.base + index) } },
-                           proposed: proposed)
+        return sizing.size(w: widths[index], h: heights[index], text: { self.text(index) }, proposed: proposed)
+    }
+
+    /// Item `index`'s text, for the rule to measure. Read in place: unwrapping `textSource`
+    /// into a value (as `flatMap` did) copied the dataset once per item.
+    @inline(never)
+    private func text(_ index: Int) -> String? {
+        guard let key = textSource?.key, let base = textSource?.base else { return nil }
+        return textSource?.dataset.field(key, at: base + index)?.string
     }
 
     /// ctx:size's source (`tb_Sizer.size`): never raises; a size that fails is pushed as an
