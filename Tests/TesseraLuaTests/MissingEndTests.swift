@@ -44,28 +44,22 @@ import Testing
             """) == "bad.lua:5: unexpected symbol near ')' (the 'end' at line 5 closes the 'if' of line 3; the 'function' of line 2 has no 'end' yet)")
     }
 
+    /// A function with a `for` and an `if` inside it, cut after the `if`'s body.
+    static let nested = """
+        return {
+          simpleLayout = function(ctx)
+            for i = 1, ctx.count do
+              if i > 1 then
+                ctx.set(i, 0, i * 10, 10, 10)
+        """
+
     @Test func nestedBlocks() throws {
         // The `if` has its `end`; the `for` takes the function's.
-        #expect(try message("""
-            return {
-              simpleLayout = function(ctx)
-                for i = 1, ctx.count do
-                  if i > 1 then
-                    ctx.set(i, 0, i * 10, 10, 10)
-                  end
-              end,
-            }
-            """) == "bad.lua:7: unexpected symbol near ',' (the 'end' at line 7 closes the 'for' of line 3; the 'function' of line 2 has no 'end' yet)")
+        #expect(try message(Self.nested + "\n      end\n  end,\n}\n")
+                == "bad.lua:7: unexpected symbol near ',' (the 'end' at line 7 closes the 'for' of line 3; the 'function' of line 2 has no 'end' yet)")
         // Two `end`s too few: every block still open is named, innermost first.
-        #expect(try message("""
-            return {
-              simpleLayout = function(ctx)
-                for i = 1, ctx.count do
-                  if i > 1 then
-                    ctx.set(i, 0, i * 10, 10, 10)
-              end,
-            }
-            """) == "bad.lua:6: unexpected symbol near ',' (the 'end' at line 6 closes the 'if' of line 4; the 'for' of line 3 and the 'function' of line 2 have no 'end' yet)")
+        #expect(try message(Self.nested + "\n  end,\n}\n")
+                == "bad.lua:6: unexpected symbol near ',' (the 'end' at line 6 closes the 'if' of line 4; the 'for' of line 3 and the 'function' of line 2 have no 'end' yet)")
         // A `do` of its own, a `while` whose condition holds a function, and a `repeat` closed.
         #expect(try message("""
             return { simpleLayout = function(ctx)
