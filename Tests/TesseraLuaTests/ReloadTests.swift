@@ -22,7 +22,7 @@ import TesseraCore
         folder.write("live.lua", "return { simpleLayout = function(ctx)\n  for i = 1, ctx.count do\nend }")
         let syntax = scriptError { try script.reload() }
         #expect(syntax?.kind == .syntax)
-        #expect(syntax?.message == "\(folder.path)/live.lua:3: unexpected symbol near '}'")
+        #expect(syntax?.message == "\(folder.path)/live.lua:3: unexpected symbol near '}' (the 'end' at line 3 closes the 'for' of line 2; the 'function' of line 1 has no 'end' yet)")
         #expect(script.lastError == syntax)
         #expect(try layout.layout(context).allFrames == good)
 

@@ -27,7 +27,7 @@ import TesseraCore
         let host = try LuaHost()
         let syntax = scriptError { _ = try host.loadLayoutScript(source: "return { simpleLayout = function(ctx)\n  for i = 1, ctx.count do\nend }", chunkName: "feed.lua") }
         #expect(syntax?.kind == .syntax)
-        #expect(syntax?.description == "feed.lua:3: unexpected symbol near '}'")
+        #expect(syntax?.description == "feed.lua:3: unexpected symbol near '}' (the 'end' at line 3 closes the 'for' of line 2; the 'function' of line 1 has no 'end' yet)")
         let running = scriptError { _ = try host.loadLayoutScript(source: "local x = 1\nerror('not today')", chunkName: "app/feed.lua") }
         #expect(running?.message == "app/feed.lua:2: not today")
         #expect(running?.location?.file == "app/feed.lua")

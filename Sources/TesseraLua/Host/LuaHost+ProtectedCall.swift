@@ -64,11 +64,27 @@ extension LuaHost {
             }
         }
         if status != LUA_OK {
-            let text = LuaStack.string(L, -1) ?? "cannot load \(chunkName)"
+            var text = LuaStack.string(L, -1) ?? "cannot load \(chunkName)"
             tb_pop(L, 1)
+            if status == LUA_ERRSYNTAX, chunkName.hasPrefix("@"),
+               let hint = MissingEnd.hint(for: text, in: bytes, readsToEnd: readsToEnd) {
+                text += hint
+            }
             throw LuaScriptError(status == LUA_ERRSYNTAX ? .syntax : .memory, message: text)
         }
         if chunkName.hasPrefix("@") { loadedSources[String(chunkName.dropFirst())] = bytes }
+    }
+
+    /// Whether Lua's compiler reads every token of `bytes` and fails only at their end, for
+    /// want of an `end`. Compiles `bytes`; leaves the stack as it was.
+    func readsToEnd(_ bytes: [UInt8]) -> Bool {
+        guard !bytes.isEmpty else { return false }
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(L, $0.baseAddress, $0.count, "=prefix", "t") }
+        }
+        let text = LuaStack.string(L, -1) ?? ""
+        tb_pop(L, 1)
+        return status == LUA_ERRSYNTAX && text.contains("'end' expected") && text.hasSuffix(" near <eof>")
     }
 
     /// [-0, +1, -] Compiles a text chunk whose first line is line `firstLine` of its input and
