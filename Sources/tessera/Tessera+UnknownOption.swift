@@ -10,7 +10,7 @@ import TesseraCore
 /// - a flag of other commands (`tessera run --animator fade`, `run --fps 30`), which
 ///   ArgumentParser answered with the closest flag of this one ("Did you mean '--rtl'?"), or not at all;
 /// - a flag as other tools spell it (`-o`, `--output`): the flag of this one it stands for
-///   (`conventionalFlagSpellings`), where ArgumentParser said nothing more or took it for a param;
+///   (`ConventionalFlags`), where ArgumentParser said nothing more or took it for a param;
 /// - a misspelt or half-remembered flag of this one (`--forma`, `--view`): the flags `DidYouMean`
 ///   offers, as every other name is suggested, in place of ArgumentParser's closest by spelling.
 /// `line` is ArgumentParser's sentence, `arguments` the command line after the program name,
@@ -25,7 +25,7 @@ func unknownOptionMessage(_ line: String, arguments: [String], positionals: [Str
        let end = line.dropFirst(shortPrefix.count).firstIndex(of: "'") {
         // A short flag, as other tools have them: the long one it conventionally stands for.
         let flag = "-" + line[line.index(line.startIndex, offsetBy: shortPrefix.count)..<end]
-        return conventionalFlag(for: flag, among: options).map { "unknown option '\(flag)' (did you mean \($0)?)" }
+        return ConventionalFlags.meant(by: flag, among: options).map { "unknown option '\(flag)' (did you mean \($0)?)" }
     }
     let prefix = "Unknown option '--"
     guard line.hasPrefix(prefix), let end = line.dropFirst(prefix.count).firstIndex(of: "'") else { return nil }
@@ -40,7 +40,7 @@ func unknownOptionMessage(_ line: String, arguments: [String], positionals: [Str
     if !others.isEmpty {
         return "unknown option '\(flag)' (a flag of \(others.joined(separator: ", ")); not of \(command))"
     }
-    if let meant = conventionalFlag(for: flag, among: options) { return "unknown option '\(flag)' (did you mean \(meant)?)" }
+    if let meant = ConventionalFlags.meant(by: flag, among: options) { return "unknown option '\(flag)' (did you mean \(meant)?)" }
     let flags = DidYouMean.suggestions(for: name, among: options).map { "--" + $0 }
     if !flags.isEmpty { return "unknown option '\(flag)'\(DidYouMean.hint(listed(flags)))" }
     if takesParameters { return "unknown option '\(flag)' (if it is a layout param: --param \(name)=\(value ?? "V"))" }
