@@ -107,4 +107,28 @@ import Testing
         }
         #expect(seen == 1)
     }
+
+    // A split layout walks its sections with forEachSize(in:), which reads the storage from an
+    // offset: sizes, text, measured sizes and an overflow's item must all come from the right place.
+    @Test func forEachSizeInARangeGivesTheSlicesSizesAndNamesTheDatasetItem() throws {
+        let items = [Item(id: "a", size: Size(width: 10, height: 20)), Item(id: "b", size: Size(width: 400, height: 100)),
+                     Item(id: "c", fields: ["text": "some words"]), Item(id: "d", size: nil),
+                     Item(id: "e", size: Size(width: 30, height: 60)), Item(id: "f", size: Size(width: 1e-300, height: 1e300))]
+        let proposal = Size(width: 200, height: 300)
+        let sizing = ItemSizing(rule: .fit, textMeasurer: TextMeasurer(fontSize: 16, lineHeight: 30), unsizedItem: Size(width: 50, height: 50))
+        let whole = LayoutContext(dataset: Dataset(items: items), collectionSize: proposal, sizing: sizing)
+        // Item e measured (index 4 of the whole), within a slice from item 1 (base 1).
+        let context = whole.measured(MeasuredOverrides([4: Size(width: 7, height: 8)])).slice(1..<6)
+        var visited: [(Int, Size)] = []
+        try context.forEachSize(in: 1..<4, proposed: proposal) { visited.append(($0, $1)) }
+        #expect(visited.map(\.0) == [0, 1, 2])
+        #expect(visited.map(\.1) == [Size(width: 200, height: 30), Size(width: 50, height: 50), Size(width: 7, height: 8)])
+        #expect(try visited.map(\.1) == context.slice(1..<4).sizes(proposed: proposal))
+        // Item f overflows under fillWidth: the error names it by its dataset index and id.
+        let fillWidth = LayoutContext(dataset: Dataset(items: items), collectionSize: proposal, sizing: ItemSizing(rule: .fillWidth)).slice(2..<6)
+        #expect(throws: LayoutError.sizeOverflow(file: "<memory>", index: 5, id: "f", intrinsic: Size(width: 1e-300, height: 1e300), rule: .fillWidth,
+                                                 size: Size(width: 200, height: .infinity), proposal: proposal)) {
+            try fillWidth.forEachSize(in: 2..<4, proposed: proposal) { _, _ in }
+        }
+    }
 }

@@ -254,6 +254,36 @@ import LuaBridge
         }
     }
 
+    // The bridge tests each frame as the script gives it, with the test the layout's result
+    // applies: a far edge that overflows from finite terms, or a negative size, is refused with
+    // the bridge's message (file, line, Lua index), whichever way the frame came.
+    @Test func invalidFrameRefusedFromEitherWay() throws {
+        let set = try #require(try failure("edge-set.lua", """
+        return { simpleLayout = function(ctx)
+          for i = 1, ctx.count do
+            if i == 2 then ctx.set(i, 1e308, 0, 1e308, 1) else ctx.set(i, 0, 0, 1, 1) end
+          end
+        end }
+        """))
+        #expect(set.message == "\(dir)/edge-set.lua:3: ctx.set: frame 2 (Lua index; item 1 in the output) has x + w = inf; a frame's far edges (x + w, y + h) must be finite numbers")
+        let returned = try #require(try failure("edge-returned.lua", """
+        return {
+          simpleLayout = function(ctx)
+            return { {0, 0, 1, 1}, {0, 1e308, 1, 1e308}, {0, 0, 1, 1} }
+          end,
+        }
+        """))
+        #expect(returned.message == "\(dir)/edge-returned.lua:2: simpleLayout: frame 2 (Lua index; item 1 in the output) has y + h = inf; a frame's far edges (x + w, y + h) must be finite numbers")
+        let negative = try #require(try failure("negative-returned.lua", """
+        return {
+          simpleLayout = function(ctx)
+            return { {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, -2} }
+          end,
+        }
+        """))
+        #expect(negative.message == "\(dir)/negative-returned.lua:2: simpleLayout: frame 3 (Lua index; item 2 in the output) has h = -2; a frame needs finite numbers and a non-negative size")
+    }
+
     // A failing script and its exact message, as each test in this suite is.
     @Test func nanInReturnedFrames() throws {
         let e = try #require(try failure("nan-returned.lua", """

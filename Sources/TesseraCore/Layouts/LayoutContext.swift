@@ -60,20 +60,24 @@ public struct LayoutContext: Sendable {
             return size
         }
 
-        /// `LayoutContext.forEachSize` over the first `n` items from `base`; `checked`: each
-        /// size the rule gives is checked to be finite (the check throws `overflow`).
+        /// `LayoutContext.forEachSize` over the `n` items from `offset` (relative to `base`),
+        /// `body` given indices re-based to 0; `checked`: each size the rule gives is checked to
+        /// be finite (the check throws `overflow`). The offset is a parameter rather than a
+        /// moved `base`, which would copy the whole storage (the dataset, the measured sizes)
+        /// once per call: a split layout calls this once per section.
         @inline(__always)
-        func forEachSize(count n: Int, proposed: Size, checked: Bool, _ body: (Int, Size) throws -> Void) throws {
-            let dataset = self.dataset, sizing = self.sizing, base = self.base
+        func forEachSize(from offset: Int = 0, count n: Int, proposed: Size, checked: Bool,
+                         _ body: (Int, Size) throws -> Void) throws {
+            let sizing = self.sizing, start = base + offset
             // Measured items, in index order, met by one cursor: one compare per item, and `body`
             // called from one place, so it stays inlined in the tight loop.
-            let first = base - measuredOrigin
+            let first = start - measuredOrigin
             var measured = self.measured.entries(in: first..<(first + n))
             var (nextMeasured, measuredSize) = measured.next().map { ($0.0 - first, $0.1) } ?? (n, .zero)
-            try dataset.widths.withUnsafeBufferPointer { allWidths in
-                try dataset.heights.withUnsafeBufferPointer { allHeights in
-                    let widths = UnsafeBufferPointer(rebasing: allWidths[base..<(base + n)])
-                    let heights = UnsafeBufferPointer(rebasing: allHeights[base..<(base + n)])
+            try self.dataset.widths.withUnsafeBufferPointer { allWidths in
+                try self.dataset.heights.withUnsafeBufferPointer { allHeights in
+                    let widths = UnsafeBufferPointer(rebasing: allWidths[start..<(start + n)])
+                    let heights = UnsafeBufferPointer(rebasing: allHeights[start..<(start + n)])
                     for i in 0..<n {
                         let size: Size
                         if _slowPath(i == nextMeasured) {
@@ -81,9 +85,9 @@ public struct LayoutContext: Sendable {
                             (nextMeasured, measuredSize) = measured.next().map { ($0.0 - first, $0.1) } ?? (n, .zero)
                         } else {
                             let w = widths[i], h = heights[i]
-                            size = _slowPath(sizing.needsText(w: w, h: h)) ? textSize(i, proposed)
+                            size = _slowPath(sizing.needsText(w: w, h: h)) ? textSize(offset + i, proposed)
                                 : sizing.knownSize(w: w, h: h, proposed: proposed)
-                            if checked, !(size.width.isFinite && size.height.isFinite) { throw overflow(i, size, proposed) }
+                            if checked, !(size.width.isFinite && size.height.isFinite) { throw overflow(offset + i, size, proposed) }
                         }
                         try body(i, size)
                     }
@@ -250,15 +254,16 @@ public struct LayoutContext: Sendable {
     func forEachSize(in range: Range<Int>, proposed: Size, _ body: (Int, Size) throws -> Void) throws {
         precondition(range.lowerBound >= 0 && range.upperBound <= count,
                      "LayoutContext.forEachSize(in:): range \(range) is outside the context's \(count) items")
-        guard var direct else {
+        guard direct != nil else {
             for i in 0..<range.count { try body(i, try sizeOf(range.lowerBound + i, proposed)) }
             return
         }
-        direct.base += range.lowerBound
-        if direct.dataset.sizeBounds.provesFinite(direct.sizing, proposed: proposed) {
-            try direct.forEachSize(count: range.count, proposed: proposed, checked: false, body)
+        // Called on the stored storage itself: a `let` binding of it copied the whole (the
+        // dataset, the measured sizes) once per call.
+        if direct!.dataset.sizeBounds.provesFinite(direct!.sizing, proposed: proposed) {
+            try direct!.forEachSize(from: range.lowerBound, count: range.count, proposed: proposed, checked: false, body)
         } else {
-            try direct.forEachSize(count: range.count, proposed: proposed, checked: true, body)
+            try direct!.forEachSize(from: range.lowerBound, count: range.count, proposed: proposed, checked: true, body)
         }
     }
 
