@@ -76,43 +76,55 @@ public struct TextMeasurer: Hashable, Sendable {
         return width * 1000 / fontSize + 1e-6
     }
 
+    /// One paragraph's Unicode scalar values, in order.
+    private typealias Paragraph = UnsafeBufferPointer<UInt32>
+
     /// Calls `body` with each paragraph of `text` (split at line breaks, `\r\n` counting once).
-    private func forEachParagraph(_ text: String, _ body: (Substring.UnicodeScalarView) -> Void) {
-        let scalars = text.unicodeScalars
-        var start = scalars.startIndex
-        var i = start
-        while i < scalars.endIndex {
-            let v = scalars[i].value
-            if v == 0x0A || v == 0x0D || v == 0x2028 || v == 0x2029 {
-                body(scalars[start..<i])
-                var next = scalars.index(after: i)
-                if v == 0x0D, next < scalars.endIndex, scalars[next].value == 0x0A { next = scalars.index(after: next) }
-                start = next
-                i = next
-            } else {
-                i = scalars.index(after: i)
+    /// The scalars are decoded once into a buffer (on the stack for short texts) and measured by
+    /// integer index: indexing a string's scalar view checks every index, which cost more than
+    /// the measuring itself.
+    private func forEachParagraph(_ text: String, _ body: (Paragraph) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: text.utf8.count) { buffer in
+            var n = 0
+            for scalar in text.unicodeScalars {
+                buffer[n] = scalar.value
+                n += 1
             }
+            let scalars = Paragraph(rebasing: buffer[0..<n])
+            var start = 0, i = 0
+            while i < n {
+                let v = scalars[i]
+                if v == 0x0A || v == 0x0D || v == 0x2028 || v == 0x2029 {
+                    body(Paragraph(rebasing: scalars[start..<i]))
+                    var next = i + 1
+                    if v == 0x0D, next < n, scalars[next] == 0x0A { next += 1 }
+                    start = next
+                    i = next
+                } else {
+                    i += 1
+                }
+            }
+            body(Paragraph(rebasing: scalars[start..<n]))
         }
-        body(scalars[start..<scalars.endIndex])
     }
 
     /// Lines taken by one paragraph (at least 1) and the widest one's units: greedy breaking at
     /// collapsed spaces, overlong words broken between characters.
-    private static func wrappedLines(_ p: Substring.UnicodeScalarView, limit: Double) -> (count: Int, widest: Int) {
+    private static func wrappedLines(_ p: Paragraph, limit: Double) -> (count: Int, widest: Int) {
         let space = Metrics.spaceAdvance
         var lines = 0, widest = 0
         var lineUnits = 0          // width of the current line so far
         var lineEmpty = true
-        var i = p.startIndex
-        while i < p.endIndex {
-            if Metrics.isSpace(p[i].value) { i = p.index(after: i); continue }
+        var i = 0
+        while i < p.count {
+            if Metrics.isSpace(p[i]) { i += 1; continue }
             // Measure the word [i, end).
             var end = i
             var state = Metrics.State()
             var wordUnits = 0
-            while end < p.endIndex, !Metrics.isSpace(p[end].value) {
-                wordUnits += state.advance(p[end].value)
-                end = p.index(after: end)
+            while end < p.count, !Metrics.isSpace(p[end]) {
+                wordUnits += state.advance(p[end])
+                end += 1
             }
             if !lineEmpty && Double(lineUnits + space + wordUnits) <= limit {
                 lineUnits += space + wordUnits
@@ -126,13 +138,13 @@ public struct TextMeasurer: Hashable, Sendable {
                     var started = false
                     var k = i
                     while k < end {
-                        let a = charState.advance(p[k].value)
+                        let a = charState.advance(p[k])
                         if started && a > 0 && Double(lineUnits + a) > limit {
                             lines += 1; widest = max(widest, lineUnits); lineUnits = 0
                         }
                         lineUnits += a
                         started = true
-                        k = p.index(after: k)
+                        k += 1
                     }
                 }
                 lineEmpty = false
@@ -143,18 +155,18 @@ public struct TextMeasurer: Hashable, Sendable {
     }
 
     /// Width of one paragraph on a single line, spaces collapsed and trimmed.
-    private static func unwrappedUnits(_ p: Substring.UnicodeScalarView) -> Int {
+    private static func unwrappedUnits(_ p: Paragraph) -> Int {
         var units = 0
         var pendingSpace = false
         var state = Metrics.State()
-        for s in p {
-            if Metrics.isSpace(s.value) {
+        for v in p {
+            if Metrics.isSpace(v) {
                 pendingSpace = units > 0
                 state = Metrics.State()
                 continue
             }
             if pendingSpace { units += Metrics.spaceAdvance; pendingSpace = false }
-            units += state.advance(s.value)
+            units += state.advance(v)
         }
         return units
     }
