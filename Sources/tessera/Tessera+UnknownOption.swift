@@ -68,16 +68,12 @@ extension Tessera {
         let errorPrefix = "Error: "
         guard text.hasPrefix(errorPrefix), let commandName = arguments.first else { return text }
         let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let command = subcommand(named: commandName) else {
-            // The program's own flags (`tessera -v`, `--ver`): --version and --help.
-            let better = unknownOptionMessage(String(lines[0].dropFirst(errorPrefix.count)), arguments: arguments,
-                                              positionals: [], takesParameters: false, options: ["version", "help"])
-            guard let better else { return text }
-            return errorPrefix + better + (lines.count > 1 ? "\n" + lines[1] : "")
-        }
-        let help = helpMessage(for: command)
-        let others = configuration.subcommands.filter { $0 != command }
-        let better = unknownOptionMessage(String(lines[0].dropFirst(errorPrefix.count)), arguments: Array(arguments.dropFirst()),
+        let line = String(lines[0].dropFirst(errorPrefix.count))
+        let better: String?
+        if let command = subcommand(named: commandName) {
+            let help = helpMessage(for: command)
+            let others = configuration.subcommands.filter { $0 != command }
+            better = unknownOptionMessage(line, arguments: Array(arguments.dropFirst()),
                                           positionals: argumentNames(inHelp: help),
                                           takesParameters: help.contains("\n  --param "),
                                           options: optionNames(inHelp: help), command: commandName,
@@ -85,6 +81,11 @@ extension Tessera {
                                               others.filter { optionNames(inHelp: helpMessage(for: $0)).contains(name) }
                                                   .map { $0.configuration.commandName ?? "" }
                                           })
+        } else {
+            // The program's own flags (`tessera -v`, `--ver`): --version and --help.
+            better = unknownOptionMessage(line, arguments: arguments, positionals: [], takesParameters: false,
+                                          options: ["version", "help"])
+        }
         guard let better else { return text }
         return errorPrefix + better + (lines.count > 1 ? "\n" + lines[1] : "")
     }

@@ -51,7 +51,7 @@ final class ContextBox {
     }
 
     /// Item `index`'s (0-based) size for `proposed`: `context.size(at:proposed:)`, read from
-    /// the copied storage when there is one. O(1) for sized items. Throws what the context's
+    /// the dataset's own size arrays when there are some. O(1) for sized items. Throws what the context's
     /// size rule throws (a section that fails to lay out, a size function's error).
     @inline(__always)
     func size(_ index: Int, _ proposed: Size) throws -> Size {

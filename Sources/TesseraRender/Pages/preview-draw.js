@@ -116,7 +116,9 @@ function reportScroll() {
   scrollTimer = setTimeout(() => {
     scrollTimer = 0;
     const shelves = [...S.shelves].filter(([k]) => M && M.shelfBySection.has(k)).map(([k, o]) => [k, o[0], o[1]]);
-    send(M ? { type: 'scroll', gen: M.gen, x: S.x, y: S.y, shelves } : { type: 'scroll', x: S.x, y: S.y, shelves });
+    const message = { type: 'scroll', x: S.x, y: S.y, shelves };
+    if (M) message.gen = M.gen;
+    send(message);
   }, 100);
 }
 function scrollToState() {
