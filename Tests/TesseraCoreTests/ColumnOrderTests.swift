@@ -30,7 +30,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "ties", "zeros", "negative", "nan", "infinity", "negative infinity", "both infinities", "huge",
+        "ties", "zeros", "negative", "negative zero", "nan", "nan ending a block", "nan starting a block",
+        "infinity", "negative infinity", "both infinities", "huge",
     ])
     func placesEveryItemWhereTheScanDoes(_ kind: String) throws {
         var random = BenchRandom(seed: 7)
@@ -40,7 +41,11 @@ import Testing
             case "ties": return [10, 20, 30][Int(next() * 3)]
             case "zeros": return i % 5 == 0 ? 0 : 10
             case "negative": return i % 7 == 3 ? -25 : 10 + next()
+            case "negative zero": return i % 9 == 4 ? -0.0 : 10 + next()
             case "nan": return i == 200 ? .nan : 10 + next()
+            // Sizes come in blocks of `LayoutContext.sizeBlock`: the scan takes over at either edge.
+            case "nan ending a block": return i == LayoutContext.sizeBlock - 1 ? .nan : 10 + next()
+            case "nan starting a block": return i == LayoutContext.sizeBlock ? .nan : 10 + next()
             case "infinity": return i == 200 ? .infinity : 10 + next()
             case "negative infinity": return i == 200 ? -.infinity : 10 + next()
             case "both infinities": return i == 200 ? -.infinity : i == 300 ? .infinity : 10 + next()

@@ -131,4 +131,25 @@ import Testing
             try fillWidth.forEachSize(in: 2..<4, proposed: proposal) { _, _ in }
         }
     }
+
+    // A waterfall sizes a block of items before it places them: the blocks must tile the items
+    // in order, measured sizes included (here on both sides of a block edge), and give the
+    // sizes forEachSize gives.
+    @Test func forEachSizeBlockTilesTheItemsWithTheSameSizes() throws {
+        let dataset = Dataset.synthetic(count: 600) { i in Size(width: 300, height: Double(50 + i % 37)) }
+        let measured = MeasuredOverrides([255: Size(width: 7, height: 8), 256: Size(width: 9, height: 10), 599: Size(width: 1, height: 2)])
+        let context = LayoutContext(dataset: dataset, collectionSize: Size(width: 375, height: 812)).measured(measured)
+        let proposal = Size(width: 122, height: 812)
+        var firsts: [Int] = [], sizes: [Size] = []
+        try context.forEachSizeBlock(proposed: proposal) { first, block in
+            firsts.append(first)
+            sizes += block
+        }
+        #expect(firsts == [0, 256, 512])
+        #expect(try sizes == context.sizes(proposed: proposal))
+        #expect(sizes[255] == Size(width: 7, height: 8) && sizes[256] == Size(width: 9, height: 10) && sizes[599] == Size(width: 1, height: 2))
+        #expect(sizes[0] == Size(width: 122, height: 50 * 122 / 300))
+        let frames = try WaterfallLayout(columns: 3, spacing: 4.5).frames(context)
+        #expect(frames == ColumnOrderTests.scannedFrames(sizes.map(\.height), columns: 3, spacing: 4.5, width: 375))
+    }
 }

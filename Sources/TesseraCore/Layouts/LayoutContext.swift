@@ -267,6 +267,28 @@ public struct LayoutContext: Sendable {
         }
     }
 
+    /// The most sizes `forEachSizeBlock` hands over at once: 4 KB, which stays in the L1 cache.
+    static let sizeBlock = 256
+
+    /// `forEachSize(proposed:_:)` a block at a time: `body(first, sizes)` gets the sizes of items
+    /// `first..<(first + sizes.count)`, up to `sizeBlock` of them, in index order. For a layout
+    /// whose items form a chain (each placed from the one before), sizing a block apart from
+    /// placing it keeps each loop small enough to stay in registers. `sizes` is valid only
+    /// during the call. Throws the first size that fails, after the blocks before it.
+    /// - Complexity: O(n).
+    @inline(__always)
+    func forEachSizeBlock(proposed: Size, _ body: (Int, UnsafeBufferPointer<Size>) throws -> Void) throws {
+        try withUnsafeTemporaryAllocation(of: Size.self, capacity: Self.sizeBlock) { block in
+            var first = 0
+            while first < count {
+                let n = Swift.min(Self.sizeBlock, count - first)
+                try forEachSize(in: first..<(first + n), proposed: proposed) { i, size in block[i] = size }
+                try body(first, UnsafeBufferPointer(rebasing: block[..<n]))
+                first += n
+            }
+        }
+    }
+
     /// Where `size(at:proposed:)` reads sizes when they come straight from a dataset's
     /// contiguous storage: item `i`'s size is `sizing.size(w: dataset.widths[base + i],
     /// h: dataset.heights[base + i], text: { dataset.text(at: base + i) }, proposed:)`.

@@ -65,7 +65,9 @@ public struct ItemSizing: Sendable {
             // Scale down to fit the width, then the height (CollectionKit's image size source).
             var width = w, height = h
             if width > proposed.width { height = height * proposed.width / width; width = proposed.width }
-            if height > proposed.height { width = width * proposed.height / height; height = proposed.height }
+            // Rarely taken (an item taller than the viewport), and a branch: computed always and
+            // selected, the division cost a block-sizing loop as much as the whole placement.
+            if _slowPath(height > proposed.height) { width = width * proposed.height / height; height = proposed.height }
             return Size(width: width, height: height)
         }
     }

@@ -11,8 +11,9 @@
 /// slots to the stack inside the layout's loop, which cost more than it saved.
 ///
 /// The order is exactly the scan's: the shortest top first, the lowest column on a tie. The tops
-/// must never be NaN (the caller stops using the order before a non-finite height is added);
-/// infinite tops sort as numbers, as the scan compares them.
+/// start at +0 and grow only by steps the order `accepts` (+0 to the largest finite double), so
+/// they are never NaN or negative; a top that overflows to infinity sorts as a number, as the
+/// scan compares it.
 struct ColumnOrder {
     /// The most columns kept: three slots, so one code path serves 1 to 3 columns.
     static let capacity = 3
@@ -35,7 +36,12 @@ struct ColumnOrder {
     /// The shortest column's top.
     @inline(__always) var shortestTop: Double { top0 }
 
-    /// The shortest column's top becomes `top` (not NaN), and the columns are sorted again.
+    /// Whether a column may grow by `step`: +0 up to the largest finite double (not -0, not
+    /// negative, not NaN, not infinite), one compare of bit patterns.
+    @inline(__always) static func accepts(_ step: Double) -> Bool { step.bitPattern < Double.infinity.bitPattern }
+
+    /// The shortest column's top becomes `top` (its top plus a step the order `accepts`), and
+    /// the columns are sorted again.
     /// Transparent: `@inline(__always)` left it a call inside the layout's loop, which kept the
     /// slots in memory.
     @_transparent
@@ -66,11 +72,14 @@ struct ColumnOrder {
     @inline(__always) private static func lower(_ a: Double, _ b: Double) -> Double { b < a ? b : a }
     @inline(__always) private static func higher(_ a: Double, _ b: Double) -> Double { b > a ? b : a }
 
-    /// 1 when (`top`, `column`) sorts after (`other`, `otherColumn`), else 0. Integer operations
-    /// rather than `||` and `&&`, which the compiler turns into branches.
+    /// 1 when (`top`, `column`) sorts after (`other`, `otherColumn`), else 0. Tops are +0 or
+    /// more and never NaN, and such doubles order as their bit patterns do, so the tie on the
+    /// column is one added 1: `other < top`, or equal with the lower column, is
+    /// `bits(other) < bits(top) + (otherColumn < column)`. No bit pattern here reaches 2^63.
     @inline(__always)
     private static func after(_ top: Double, _ column: Int, _ other: Double, _ otherColumn: Int) -> Int {
-        (other < top ? 1 : 0) | ((other == top ? 1 : 0) & (otherColumn < column ? 1 : 0))
+        let tie: UInt64 = otherColumn < column ? 1 : 0
+        return other.bitPattern < top.bitPattern &+ tie ? 1 : 0
     }
 
     /// `flag == 1 ? a : b` by masks: a conditional expression here would become a branch.

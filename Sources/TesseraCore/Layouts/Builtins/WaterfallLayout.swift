@@ -66,32 +66,52 @@ public struct WaterfallLayout: SimpleLayout {
     }
 
     /// `frames` for up to `ColumnOrder.capacity` columns: the shortest column comes from a
-    /// `ColumnOrder` (no memory round trip, no data-dependent branch), the same frames as the
-    /// scan above. A non-finite height (possible only from sizes a script computes) could make
-    /// a NaN top, which the order cannot sort: from that item on, the scan places the items.
+    /// `ColumnOrder` (no data-dependent branch), the same frames as the scan above. Sizes come
+    /// a block at a time and `placeInOrder` places each block, so neither loop holds more than
+    /// fits in registers. A step the order cannot take (NaN, infinite or negative: possible
+    /// only from sizes a script computes) hands every item from there on to the scan.
     private func framesInOrder(_ context: LayoutContext, columnWidth: Double, proposal: Size) throws -> [Rect] {
-        let columns = self.columns, spacing = self.spacing
+        let columns = self.columns
         return try [Rect](unsafeUninitializedCapacity: context.count) { buffer, initialized in
-            // Declared here, in the function that runs the loop, so they live in registers.
             var order = ColumnOrder(columns: columns)
-            var ordered = true        // false once the scan has taken over
-            var tops: [Double] = []   // the scan's tops from then on
-            try context.forEachSize(proposed: proposal) { i, size in
-                let step = size.height + spacing
-                if _fastPath(ordered && step.isFinite) {
-                    let column = order.shortest, top = order.shortestTop
-                    buffer[i] = Rect(x: Double(column) * (columnWidth + spacing), y: top,
-                                     width: columnWidth, height: size.height)
-                    order.raiseShortest(to: top + step)
-                } else {
-                    if ordered { tops = order.tops(count: columns) }
-                    ordered = false
-                    buffer[i] = placeByScan(height: size.height, tops: &tops, columnWidth: columnWidth)
+            var tops: [Double]? = nil   // the scan's tops, once it has taken over
+            try context.forEachSizeBlock(proposed: proposal) { first, sizes in
+                let frames = buffer.baseAddress! + first
+                var k = 0
+                if tops == nil {
+                    k = placeInOrder(sizes, into: frames, order: &order, columnWidth: columnWidth)
+                    if k == sizes.count { return }
+                    tops = order.tops(count: columns)
+                }
+                while k < sizes.count {
+                    frames[k] = placeByScan(height: sizes[k].height, tops: &tops!, columnWidth: columnWidth)
+                    k += 1
                 }
             }
             // Rect is trivial: nothing to clean up if a size throws half way.
             initialized = context.count
         }
+    }
+
+    /// Places items of `sizes` by `order` into `frames` until one's step is not one the order
+    /// `accepts`; returns how many it placed. Out of line, with the order copied into a local:
+    /// the loop then keeps the order in registers and has no branch but its own.
+    @inline(never)
+    private func placeInOrder(_ sizes: UnsafeBufferPointer<Size>, into frames: UnsafeMutablePointer<Rect>,
+                              order: inout ColumnOrder, columnWidth: Double) -> Int {
+        let spacing = self.spacing, stride = columnWidth + spacing
+        var local = order
+        defer { order = local }
+        var k = 0
+        while k < sizes.count {
+            let height = sizes[k].height, step = height + spacing
+            guard _fastPath(ColumnOrder.accepts(step)) else { break }
+            let top = local.shortestTop
+            frames[k] = Rect(x: Double(local.shortest) * stride, y: top, width: columnWidth, height: height)
+            local.raiseShortest(to: top + step)
+            k &+= 1
+        }
+        return k
     }
 
     /// One item of `framesInOrder` placed by the scan over `tops` (by column). Out of line: the
