@@ -36,14 +36,29 @@ import TesseraRender
             }
         }
         let frames = (0..<count).map { _ in Rect(x: number(), y: abs(number()), width: abs(number()), height: abs(number())) }
+        // Every optional member of an element's record, on some elements: records are written
+        // field by field, and must still be what the writer writes for the element's object.
+        func withOptionalMembers(_ element: LayoutElement) -> LayoutElement {
+            var e = element
+            guard random.next() % 2 == 0 else { return e }
+            if e.pinned && random.next() % 2 == 0 { e.pinEdge = .bottom }
+            if random.next() % 2 == 0 { e.pinUntil = number().magnitude }
+            if random.next() % 2 == 0 { e.label = names[random.below(names.count)] }
+            if random.next() % 2 == 0 { e.groupLevel = 1 + random.below(3) }
+            if e.index == nil && random.next() % 2 == 0 { e.isGlobal = true }   // a global element anchors to no item
+            if random.next() % 2 == 0 { e.alpha = Double(random.below(10)) / 10 }
+            if random.next() % 2 == 0 { e.transform = ElementTransform(scale: 0.5, rotation: number(), tx: number(), ty: -3) }
+            return e
+        }
         var elements: [LayoutElement] = []
         for (k, r) in ranges.enumerated() where !r.isEmpty && random.next() % 2 == 0 {
-            elements.append(LayoutElement(category: .supplementary, kind: "header", section: k,
-                                          frame: Rect(x: 0, y: number().magnitude, width: 100, height: 20),
-                                          pinned: random.next() % 2 == 0))
+            elements.append(withOptionalMembers(LayoutElement(category: .supplementary, kind: random.next() % 4 == 0 ? names[random.below(names.count)] : "header",
+                                                              section: k, index: random.next() % 3 == 0 ? r.lowerBound + random.below(r.count) : nil,
+                                                              frame: Rect(x: 0, y: number().magnitude, width: 100, height: 20),
+                                                              pinned: random.next() % 2 == 0)))
             if random.next() % 3 == 0 {
-                elements.append(LayoutElement(category: .decoration, kind: "background", section: k,
-                                              frame: Rect(x: 0, y: 0, width: number().magnitude, height: 30)))
+                elements.append(withOptionalMembers(LayoutElement(category: .decoration, kind: "background", section: k,
+                                                                  frame: Rect(x: 0, y: 0, width: number().magnitude, height: 30))))
             }
         }
         let zIndices = random.next() % 3 == 0 ? (0..<count).map { _ in random.below(5) - 2 } : []
