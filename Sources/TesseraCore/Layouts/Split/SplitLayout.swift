@@ -98,7 +98,7 @@ public struct SplitLayout: Layout {
         try Self.check(defaults, section: nil)
 
         let columns = SplitColumns(width: viewport.width, ratio: ratio, spacing: splitSpacing)
-        var cursor = [SplitSide.left: 0.0, .right: 0.0]
+        var cursor = SplitSideValues(0.0)   // how far down each column is filled
         var frames: [Rect] = []
         frames.reserveCapacity(context.count)
         var placed: [SplitSectionFrames] = []
@@ -110,7 +110,7 @@ public struct SplitLayout: Layout {
             try Self.check(style, section: section.id)
             if side == columns.collapsedSide {
                 if hidesCollapsedSections {
-                    placed.append(Self.hidden(section, side: side, at: cursor[side.opposite]!, x: columns.x(side.opposite), into: &frames))
+                    placed.append(Self.hidden(section, side: side, at: cursor[side.opposite], x: columns.x(side.opposite), into: &frames))
                     continue
                 }
                 side = side.opposite
@@ -119,7 +119,7 @@ public struct SplitLayout: Layout {
             let footer = try Self.checked(footer(s, section), height: "footer height", width: "footer width", section: section.id)
             let frames0 = frames.count, items = section.range
             var section = try Self.place(items: section.range, side: side, x: columns.x(side), width: columns.width(side),
-                                     top: cursor[side]!, style: style, header: header, footer: footer,
+                                     top: cursor[side], style: style, header: header, footer: footer,
                                      into: &frames) { flow, frames in
                 if let fixed = itemSize {
                     for _ in items { flow.place(fixed, into: &frames) }
