@@ -684,7 +684,7 @@ struct PreviewTests {
     }
 
     /// Saves at `path` a compositional script whose sections are shelves scrolling sideways
-    /// where the Lua condition `sideways` (on `index`, from 0) holds, else lists.
+    /// where the Lua condition `sideways` (on `index`, from 1) holds, else lists.
     static func saveShelves(_ path: String, sideways: String) throws {
         try """
             local t = require("tessera")
@@ -752,6 +752,53 @@ struct PreviewTests {
             "scroll: expected gen to be a whole number, got \"2\"",
         ])
         #expect(errors.all == refusals.map { "preview: a page's message was refused: " + $0! })
+    }
+
+    /// The shelves' offsets a page gave follow their sections (by id) through a save that
+    /// renumbers them, until the page gives them again: a data save that inserts a section above
+    /// moves them down (before, they stayed at the old numbers, and the next save played the
+    /// first shelf's offset on the inserted section), and one of a shelf that no longer scrolls
+    /// sideways, or of a section removed, drops it.
+    @Test func aSaveThatRenumbersSectionsMovesTheShelvesOffsetsWithThem() async throws {
+        let folder = try temporaryFolder()
+        let script = folder.appendingPathComponent("shelves.lua").path, data = folder.appendingPathComponent("shelves.json").path
+        func saveData(_ sections: String...) throws {
+            let listed = sections.map { #"{"id": "\#($0)", "items": [{"id": "\#($0)1"}, {"id": "\#($0)2"}]}"# }
+            try #"{"sections": ["# .appending(listed.joined(separator: ", ")).appending("]}")
+                .write(toFile: data, atomically: true, encoding: .utf8)
+        }
+        try Self.saveShelves(script, sideways: "true")
+        try saveData("A", "B", "C")
+        let session = PreviewSession(PreviewSession.Configuration(layout: script, dataPath: data))
+        let errors = LineLog()
+        session.log = { _ in }; session.logError = { errors.add($0) }
+        let messages = MessageLog(hub: session.hub), page = messages.id
+        func kept() -> [Int: Point] { session.stateLock.withLock { session.pageShelves } }
+        session.render()
+        session.handle(#"{"type":"scroll","gen":1,"x":0,"y":100,"shelves":[[0,120,0],[2,0,7.5]]}"#, from: page)
+        #expect(kept() == [0: Point(x: 120, y: 0), 2: Point(x: 0, y: 7.5)])
+        // N inserted above: A is section 1 now, C section 3.
+        try saveData("N", "A", "B", "C")
+        session.render()
+        #expect(session.lastGoodRun?.run.dataset.sections.map(\.id) == [.string("N"), .string("A"), .string("B"), .string("C")])
+        #expect(kept() == [1: Point(x: 120, y: 0), 3: Point(x: 0, y: 7.5)])
+        // N and B removed: A is section 0 again, C section 1.
+        try saveData("A", "C")
+        session.render()
+        #expect(kept() == [0: Point(x: 120, y: 0), 1: Point(x: 0, y: 7.5)])
+        // A layout save: A (section 0, `index` 1) no longer scrolls sideways, C still does.
+        try Self.saveShelves(script, sideways: "index ~= 1")
+        session.render()
+        #expect(session.lastGoodRun?.run.result.orthogonalSections.map(\.section) == [1])
+        #expect(kept() == [1: Point(x: 0, y: 7.5)])
+        // C removed: B, now section 1, scrolls sideways, but the offset was not given for it.
+        try saveData("A", "B")
+        session.render()
+        #expect(session.lastGoodRun?.generation == 5)
+        #expect(kept() == [:])
+        let (texts, _, _, _) = await messages.received()
+        #expect(try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("refused") } == [])
+        #expect(errors.all == [])
     }
 
     @Test func aPagesParamsLayOutAgainOverTheScriptsDefaults() async throws {

@@ -51,7 +51,10 @@ extension PreviewSession {
     /// (`printing()` unless given).
     private func animation(_ name: String, from last: LayoutRun, to run: LayoutRun, generation: Int, relaying layout: (any Layout)?,
                            scriptFiles: ScriptFileBytes, output: ((String) -> Void)? = nil) throws -> String {
-        let (offset, shelves) = stateLock.withLock { (pageOffset, pageShelves) }
+        let (offset, held, current) = stateLock.withLock { (pageOffset, pageShelves, lastGood?.run) }
+        // The shelves are held at the last good picture's section numbers; a page that missed
+        // saves plays from an older picture, whose may differ.
+        let shelves = current.map { PageShelves.renumbered(held, from: $0, to: last) } ?? [:]
         let provider = BasicProvider(data: ItemSource(dataset: last.dataset),
                                      layout: layout ?? ReplayedLayout(result: last.result, name: last.layoutName),
                                      size: .rule(ItemSizing(rule: configuration.sizing)))

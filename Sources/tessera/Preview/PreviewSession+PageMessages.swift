@@ -63,7 +63,11 @@ extension PreviewSession {
             let sideways = drawn == nil || drawn == last?.generation ? (last?.run.result.orthogonalSections ?? []).map(\.section) : nil
             do {
                 let shelves = try PageShelves.offsets(in: object["shelves"], sideways: sideways)
-                stateLock.withLock { pageOffset = Point(x: x, y: y); pageShelves = sideways == nil ? [:] : shelves }
+                stateLock.withLock {
+                    pageOffset = Point(x: x, y: y)
+                    // A save published since they were checked has renumbered the sections they name.
+                    pageShelves = sideways == nil || lastGood?.generation != last?.generation ? [:] : shelves
+                }
             } catch {
                 refuse(error.message, to: client)
             }

@@ -22,6 +22,8 @@ extension PreviewSession {
         if configuration.animator != nil { lastGoodInputs = inputs }
         stateLock.withLock {
             retired.keep(lastGood)
+            // The page's shelves follow their sections into this picture's numbers.
+            if let last = lastGood { pageShelves = PageShelves.renumbered(pageShelves, from: last.run, to: run) }
             lastGood = (generation, run)
             lastGoodSources = sources
             // What a page that missed saves animates from (see missedSavesAnimation).

@@ -147,6 +147,7 @@ final class PreviewSession: @unchecked Sendable {
     var pageParams: OrderedDictionary<String, JSONValue> = [:]
     /// Where the page (the last that said) is scrolled: a save plays there.
     var pageOffset = Point.zero
+    /// Its shelves' offsets, by section number in the last good picture (a save renumbers them).
     var pageShelves: [Int: Point] = [:]
     /// The run in progress (guarded by `stateLock`; see PreviewSession+StillRunning).
     var running: RunInProgress?
