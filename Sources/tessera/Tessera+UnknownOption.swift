@@ -27,9 +27,7 @@ func unknownOptionMessage(_ line: String, arguments: [String], positionals: [Str
         let flag = "-" + line[line.index(line.startIndex, offsetBy: shortPrefix.count)..<end]
         return ConventionalFlags.meant(by: flag, among: options).map { "unknown option '\(flag)' (did you mean \($0)?)" }
     }
-    let prefix = "Unknown option '--"
-    guard line.hasPrefix(prefix), let end = line.dropFirst(prefix.count).firstIndex(of: "'") else { return nil }
-    let name = String(line[line.index(line.startIndex, offsetBy: prefix.count)..<end])
+    guard let name = unknownLongFlag(in: line) else { return nil }
     let flag = "--" + name
     let value = flagValue(flag, in: arguments)
     if positionals.contains(name) {
@@ -45,6 +43,20 @@ func unknownOptionMessage(_ line: String, arguments: [String], positionals: [Str
     if !flags.isEmpty { return "unknown option '\(flag)'\(DidYouMean.hint(listed(flags)))" }
     if takesParameters { return "unknown option '\(flag)' (if it is a layout param: --param \(name)=\(value ?? "V"))" }
     return line.contains("Did you mean") ? "unknown option '\(flag)'" : nil
+}
+
+/// The name (without `--`) of the long flag ArgumentParser's "Unknown option '--NAME'" names;
+/// nil for any other line. O(line).
+func unknownLongFlag(in line: String) -> String? {
+    let prefix = "Unknown option '--"
+    guard line.hasPrefix(prefix), let end = line.dropFirst(prefix.count).firstIndex(of: "'") else { return nil }
+    return String(line[line.index(line.startIndex, offsetBy: prefix.count)..<end])
+}
+
+/// The line for a flag of commands given before any command (`tessera --data x`): the commands
+/// that take it and `example`, a command line that gives it as it was given. O(commands).
+func flagBeforeCommandMessage(_ flag: String, takenBy commands: [String], example: String) -> String {
+    "unknown option '\(flag)' (a flag of \(commands.joined(separator: ", ")); the command comes first: \(example))"
 }
 
 /// The value the command line gives `flag` (`--columns 3` or `--columns=3`: `3`); nil when it
@@ -72,22 +84,49 @@ extension Tessera {
         let better: String?
         if let command = subcommand(named: commandName) {
             let help = helpMessage(for: command)
-            let others = configuration.subcommands.filter { $0 != command }
             better = unknownOptionMessage(line, arguments: Array(arguments.dropFirst()),
                                           positionals: argumentNames(inHelp: help),
                                           takesParameters: help.contains("\n  --param "),
                                           options: optionNames(inHelp: help), command: commandName,
                                           takenBy: { name in
-                                              others.filter { optionNames(inHelp: helpMessage(for: $0)).contains(name) }
-                                                  .map { $0.configuration.commandName ?? "" }
+                                              commands(taking: name).filter { $0 != command }.map(Self.commandName(of:))
                                           })
         } else {
-            // The program's own flags (`tessera -v`, `--ver`): --version and --help.
-            better = unknownOptionMessage(line, arguments: arguments, positionals: [], takesParameters: false,
-                                          options: ["version", "help"])
+            // A flag of commands before any command (`tessera --data x`), else the program's
+            // own flags (`tessera -v`, `--ver`): --version and --help.
+            better = flagBeforeCommand(line, arguments: arguments)
+                ?? unknownOptionMessage(line, arguments: arguments, positionals: [], takesParameters: false,
+                                        options: ["version", "help"])
         }
         guard let better else { return text }
         return errorPrefix + better + (lines.count > 1 ? "\n" + lines[1] : "")
+    }
+
+    /// `flagBeforeCommandMessage` for ArgumentParser's "Unknown option '--NAME'" when the
+    /// commands' help lists `--NAME` (not `--help` or `--version`, which every command has);
+    /// the example is the first such command with its arguments (`tessera run <layout> --data
+    /// x`), the flag's value as the command line gives it or as the help names it. Else nil.
+    static func flagBeforeCommand(_ line: String, arguments: [String]) -> String? {
+        guard let name = unknownLongFlag(in: line), name != "help", name != "version" else { return nil }
+        let takers = commands(taking: name)
+        guard let first = takers.first else { return nil }
+        let flag = "--" + name
+        let valueName = valueNames(of: first)[name]
+        let value = valueName.map { flagValue(flag, in: arguments) ?? "<\($0)>" }
+        let positionals = argumentNames(inHelp: helpMessage(for: first)).map { "<\($0)>" }
+        let example = ["tessera", commandName(of: first)] + positionals + [flag] + (value.map { [$0] } ?? [])
+        return flagBeforeCommandMessage(flag, takenBy: takers.map(commandName(of:)), example: example.joined(separator: " "))
+    }
+
+    /// The subcommands whose help lists the long flag `name` (without `--`), in the order
+    /// `tessera --help` lists them. O(commands × help length).
+    static func commands(taking name: String) -> [ParsableCommand.Type] {
+        configuration.subcommands.filter { optionNames(inHelp: helpMessage(for: $0)).contains(name) }
+    }
+
+    /// The name a command is called by (`run`).
+    static func commandName(of command: ParsableCommand.Type) -> String {
+        command.configuration.commandName ?? ""
     }
 
     /// The long flags a help text lists (`animator` for `  --animator <NAME>`), without `--`.

@@ -81,6 +81,7 @@ struct Tessera: ParsableCommand {
             }
             text = explainingUnknownOption(text, arguments: arguments)
             text = explainingDatasetArgument(text, arguments: arguments)
+            text = explainingLayoutsArgument(text, arguments: arguments)
             text = Self.lowercasingParserSentence(text)
             // CI systems read 2 from `tessera test` as a usage error (1 is a failed test).
             if arguments.first == "test" { code = ExitCode(TestCommand.usageErrorStatus) }

@@ -69,6 +69,59 @@ import Testing
             """) == "bad.lua:4: unexpected symbol near ',' (the 'end' at line 4 closes the 'while' of line 3; the 'function' of line 1 has no 'end' yet)")
     }
 
+    /// A `repeat` is closed by `until`, so one still open is named with that word; one closed,
+    /// condition and all, or open around the function, changes nothing.
+    @Test func repeatBlocks() throws {
+        // Open inside the function: the 'end' closed the 'for', and the 'repeat' wants its 'until'.
+        #expect(try message("""
+            return {
+              simpleLayout = function(ctx)
+                repeat
+                  for i = 1, ctx.count do
+                    ctx.set(i, 0, i * 10, 10, 10)
+                end,
+              until true
+            }
+            """) == "bad.lua:6: unexpected symbol near ',' (the 'end' at line 6 closes the 'for' of line 4; "
+                + "the 'repeat' of line 3 has no 'until' yet; the 'function' of line 2 has no 'end' yet)")
+        // Blocks in a row that one word closes are named together, innermost first.
+        #expect(try message("""
+            local layouts = { function(ctx)
+              for i = 1, 2 do
+                repeat
+                  if i > 1 then
+                    while false do
+                  end, }
+            """) == "bad.lua:6: unexpected symbol near ',' (the 'end' at line 6 closes the 'while' of line 5; "
+                + "the 'if' of line 4 has no 'end' yet; the 'repeat' of line 3 has no 'until' yet; "
+                + "the 'for' of line 2 and the 'function' of line 1 have no 'end' yet)")
+        // Closed by its 'until', whose condition holds a function value of its own.
+        #expect(try message("""
+            return {
+              simpleLayout = function(ctx)
+                local n = 0
+                repeat n = n + 1 until (function() return n > 2 end)()
+                for i = 1, ctx.count do
+              end,
+            }
+            """) == "bad.lua:6: unexpected symbol near ',' (the 'end' at line 6 closes the 'for' of line 5; "
+                + "the 'function' of line 2 has no 'end' yet)")
+        // Open above the function: the function is still the one without its 'end'.
+        #expect(try message("""
+            local n = 0
+            repeat
+              n = n + 1
+              local layout = {
+                simpleLayout = function(ctx)
+                  for i = 1, ctx.count do
+                    ctx.set(i, 0, i * 10, 10, 10)
+                end,
+              }
+            until n > 0
+            """) == "bad.lua:8: unexpected symbol near ',' (the 'end' at line 8 closes the 'for' of line 6; "
+                + "the 'function' of line 5 has no 'end' yet)")
+    }
+
     @Test func stringsAndCommentsDoNotCount() throws {
         #expect(try message("""
             return {
@@ -104,7 +157,7 @@ import Testing
     @Test func unbalancedBlocksGetNoHint() {
         let message = "bad.lua:3: unexpected symbol near ','"
         for source in ["f = function()\n  repeat\n  end,", "f = function()\n  end\nend,", "f = function()\n  else\nend,",
-                       "f = function()\n  for i = 1, 2 end,"] {
+                       "f = function()\n  for i = 1, 2 end,", "f = function()\n  repeat\n  g = function()\n  until x\n  end,"] {
             #expect(MissingEnd.hint(for: message, in: Array(source.utf8), readsToEnd: { _ in true }) == nil)
         }
         #expect(MissingEnd.hint(for: message, in: Array("f = function()\n  do\n  end,".utf8), readsToEnd: { _ in true })

@@ -128,8 +128,8 @@ return {
     }
 
     /// An unknown name points at `:layouts`, which lists the names `run` takes, a line each, as
-    /// `tessera layouts` does, its headings saying how `run` takes them (not the command line's
-    /// `tessera run NAME`, which `tessera layouts` keeps).
+    /// `tessera layouts` does, its headings saying how `run` and `t.animator` take them (not the
+    /// command line's `tessera run NAME` and `--animator NAME`, which `tessera layouts` keeps).
     @Test func anUnknownNamePointsAtTheLayoutsCommand() throws {
         let (repl, _) = try session()
         repl.feed("run('apstore')", ":layouts")
@@ -141,7 +141,7 @@ return {
         let listing = repl.out.last ?? ""
         #expect(listing == ScriptCatalog.listing(layoutFolders: repl.session.host.searchPaths,
                                                  animatorFolders: repl.session.host.animatorDirectories(), howToRun: .repl).joined(separator: "\n"))
-        // Only the layouts' headings differ from what `tessera layouts` prints.
+        // Only the headings differ from what `tessera layouts` prints.
         let command = ScriptCatalog.listing(layoutFolders: repl.session.host.searchPaths,
                                             animatorFolders: repl.session.host.animatorDirectories(), howToRun: .command)
         let lines = listing.components(separatedBy: "\n")
@@ -149,6 +149,8 @@ return {
         #expect(zip(lines, command).filter { $0 != $1 }.map { "\($0) <- \($1)" } == [
             #"Built-in layouts (run("NAME", {params = {K = V}})): <- Built-in layouts (tessera run NAME --param K=V):"#,
             #"Layout scripts (run("NAME")) in layouts/: <- Layout scripts (tessera run NAME) in layouts/:"#,
+            #"Built-in animators (t.animator("NAME"), or animator = "NAME" in t.engine{}): <- Built-in animators (--animator NAME, t.animator("NAME")):"#,
+            #"Animator scripts (t.animator("NAME"), or animator = "NAME" in t.engine{}) in animators/: <- Animator scripts (--animator NAME) in animators/:"#,
         ], "\(listing)")
         #expect(listing.contains("\n  appstore     "), "\(listing)")
     }

@@ -132,6 +132,7 @@ let usageLines = [
     "scroll": "tessera scroll [<options>] <layout>",
     "animate": "tessera animate [<options>] <layout>",
     "preview": "tessera preview [<options>] <layout>",
+    "layouts": "tessera layouts",
     "diff": "tessera diff <old> <new> [--format <FORMAT>] [--staged] [--duplicates <POLICY>] [--section-by <FIELD>] [--max-data-size <MB>]",
     "repl": "tessera repl [<options>] [<FILE.lua>]",
     "bench": "tessera bench [<suite> ...] [--quick] [--format <FORMAT>] [--data <FILE>] [--viewport <WxH>] [--param <K=V> ...] "

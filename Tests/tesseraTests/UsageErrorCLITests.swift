@@ -98,6 +98,16 @@ import Testing
          "unexpected argument 'photos.csv'; a dataset is given with --data: --data photos.csv"),
         (["run", "waterfall", "--data", emoji, "b.json"], "unexpected argument 'b.json'"),
         (["repl", "photos.jsonl"], "<FILE.lua> 'photos.jsonl' is a dataset, not Lua statements; a dataset is given with --data: --data photos.jsonl"),
+        // A name given to the command that lists them all: the command that shows one.
+        (["layouts", "waterfall"],
+         "unexpected argument 'waterfall' (tessera layouts takes no name: tessera run waterfall --format text lays this one out and draws it)"),
+        (["layouts", "appstore"],
+         "unexpected argument 'appstore' (tessera layouts takes no name: tessera run appstore --format text lays this one out and draws it)"),
+        (["layouts", "out/mine.lua"],
+         "unexpected argument 'out/mine.lua' (tessera layouts takes no name: tessera run out/mine.lua --format text lays this one out and draws it)"),
+        (["layouts", "fade"], "unexpected argument 'fade' (tessera layouts takes no name: it lists every layout and animator there is)"),
+        (["layouts", "my layout.lua"],
+         "unexpected argument 'my layout.lua' (tessera layouts takes no name: it lists every layout and animator there is)"),
         (["bench", "nosuchsuite"],
          "unknown bench suite 'nosuchsuite'; known suites: layout, visible, diff, load, lua, animator, engine, compositional, preview, test"),
     ]
@@ -191,6 +201,29 @@ import Testing
                   See 'tessera --help' for more information.
 
                 """)
+        }
+    }
+
+    /// A flag of commands given before any command is told that the command comes first, with
+    /// the commands that take it and a command line that gives it as it was given.
+    @Test func aFlagBeforeAnyCommandNamesTheCommandsThatTakeIt() throws {
+        let usage = "\nUsage: tessera <subcommand>\n  See 'tessera --help' for more information.\n"
+        let r = try runTessera(["--data", "x"], input: "")
+        #expect(r.status == 64 && r.stdout == "")
+        #expect(r.stderr == "Error: unknown option '--data' (a flag of run, check, animate, scroll, repl, bench, preview; "
+            + "the command comes first: tessera run <layout> --data x)." + usage)
+        for (arguments, message) in [
+            (["--data=photos.jsonl", "run", "waterfall"], "unknown option '--data' (a flag of run, check, animate, scroll, repl, "
+                + "bench, preview; the command comes first: tessera run <layout> --data photos.jsonl)"),
+            (["--rtl"], "unknown option '--rtl' (a flag of run, check, scroll; the command comes first: tessera run <layout> --rtl)"),
+            (["--fps", "30"], "unknown option '--fps' (a flag of animate; the command comes first: tessera animate <layout> --fps 30)"),
+            // The flags of the program itself keep their own answers.
+            (["--ver"], "unknown option '--ver' (did you mean --version?)"),
+            (["--nope"], "unknown option '--nope'"),
+        ] {
+            let failure = parseFailure(arguments)
+            #expect(failure?.status == 64, "\(arguments)")
+            #expect(failure?.stderr == "Error: \(message)." + usage, "\(arguments)")
         }
     }
 

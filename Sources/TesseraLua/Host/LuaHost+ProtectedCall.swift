@@ -76,7 +76,8 @@ extension LuaHost {
     }
 
     /// Whether Lua's compiler reads every token of `bytes` and fails only at their end, for
-    /// want of an `end`. Compiles `bytes`; leaves the stack as it was.
+    /// want of an `end` (or of the `until` of a `repeat`). Compiles `bytes`; leaves the stack
+    /// as it was.
     func readsToEnd(_ bytes: [UInt8]) -> Bool {
         guard !bytes.isEmpty else { return false }
         let status = bytes.withUnsafeBufferPointer { buffer in
@@ -84,7 +85,8 @@ extension LuaHost {
         }
         let text = LuaStack.string(L, -1) ?? ""
         tb_pop(L, 1)
-        return status == LUA_ERRSYNTAX && text.contains("'end' expected") && text.hasSuffix(" near <eof>")
+        return status == LUA_ERRSYNTAX && (text.contains("'end' expected") || text.contains("'until' expected"))
+            && text.hasSuffix(" near <eof>")
     }
 
     /// [-0, +1, -] Compiles a text chunk whose first line is line `firstLine` of its input and

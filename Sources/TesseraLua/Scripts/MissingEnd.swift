@@ -1,7 +1,8 @@
 /// A function value left open by an `end` too few: in `f = function(ctx) for ... do ... end,`
 /// the `end` closes the `for`, so Lua meets the `,` inside the function's body and says only
 /// "unexpected symbol near ','". The message then names which block that `end` closed and
-/// which are still open, matched from the tokens: strings and comments never count.
+/// which are still open, each with the word that closes it (`until` for a `repeat`), matched
+/// from the tokens: strings and comments never count.
 enum MissingEnd {
     /// The symbols that end a function value inside a table or a call's arguments.
     static let closers: Set<String> = [",", "}", ")"]
@@ -47,10 +48,9 @@ enum MissingEnd {
                 // An `end` that can end no expression, before a symbol that follows one.
                 guard next.text == symbol, lines[i + 1] == line,
                       let function = open.lastIndex(where: { $0.keyword == "function" }),
-                      !open[function...].contains(where: { $0.keyword == "repeat" || $0.awaitsDo }),
+                      !open[function...].contains(where: \.awaitsDo),
                       readsToEnd(Array(text[..<next.range.lowerBound])) else { return nil }
-                return " (the 'end' at line \(lines[i]) closes \(closed); \(listed(open[function...].reversed()))"
-                    + " \(open.count - function == 1 ? "has" : "have") no 'end' yet)"
+                return " (the 'end' at line \(lines[i]) closes \(closed); \(stillOpen(open[function...].reversed())))"
             default:
                 continue
             }
@@ -67,6 +67,24 @@ enum MissingEnd {
         var awaitsDo = false
 
         var description: String { "the '\(keyword)' of line \(line)" }
+        /// The word that closes it.
+        var closer: String { keyword == "repeat" ? "until" : "end" }
+    }
+
+    /// `a has no 'end' yet`, `a and b have no 'end' yet`; blocks in a row that one word closes
+    /// are named together: `a has no 'until' yet; b and c have no 'end' yet`.
+    static func stillOpen(_ blocks: [Block]) -> String {
+        var runs: [[Block]] = []
+        for block in blocks {
+            if let last = runs.last?.last, last.closer == block.closer {
+                runs[runs.count - 1].append(block)
+            } else {
+                runs.append([block])
+            }
+        }
+        return runs.map { run in
+            "\(listed(run)) \(run.count == 1 ? "has" : "have") no '\(run[0].closer)' yet"
+        }.joined(separator: "; ")
     }
 
     /// `a`, `a and b`, `a, b and c`.

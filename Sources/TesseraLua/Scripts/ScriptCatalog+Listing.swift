@@ -4,8 +4,8 @@ extension ScriptCatalog {
     /// What `tessera layouts` and the REPL's `:layouts` print, a line each: the built-in layouts,
     /// the layout scripts of `layoutFolders`, the built-in animators and the animator scripts of
     /// `animatorFolders`, scripts under the folder they are in. A script that shares a built-in's
-    /// name is reached by its path only (the name gives the built-in), and says so. The layouts'
-    /// headings say how to run one as `howToRun` does where the listing is read.
+    /// name is reached by its path only (the name gives the built-in), and says so. The headings
+    /// say how to run a layout and use an animator as `howToRun` does where the listing is read.
     /// O(files × (folders + header length)).
     package static func listing(layoutFolders: [String], animatorFolders: [String], howToRun: HowToRun) -> [String] {
         let layoutScripts = scripts(in: layoutFolders)
@@ -33,10 +33,10 @@ extension ScriptCatalog {
         lines += builtinLayoutSummaries.map { row($0.name, $0.summary) }
         lines += scriptRows(layoutScripts, folders: layoutFolders, builtins: BuiltinLayouts.names,
                             use: "Layout scripts (\(howToRun.script))")
-        lines += ["", "Built-in animators (--animator NAME, t.animator(\"NAME\")):"]
+        lines += ["", "Built-in animators (\(howToRun.builtinAnimator)):"]
         lines += builtinAnimatorSummaries.map { row($0.name, $0.summary) }
         lines += scriptRows(animatorScripts, folders: animatorFolders, builtins: BuiltinAnimators.names,
-                            use: "Animator scripts (--animator NAME)")
+                            use: "Animator scripts (\(howToRun.animatorScript))")
         return lines
     }
 }
