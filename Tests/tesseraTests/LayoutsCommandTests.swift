@@ -88,6 +88,30 @@ struct LayoutsCommandTests {
         #expect(!listing.stdout.contains("away"), "\(listing.stdout)")
     }
 
+    @Test("a layout script linked from outside layouts/ is refused by name and not listed; one linked inside runs")
+    func aLayoutLinkedFromOutsideIsRefused() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let layouts = dir.appendingPathComponent("layouts")
+        try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("secret"), withIntermediateDirectories: true)
+        let grid = try String(contentsOf: repositoryRoot.appendingPathComponent("layouts/grid.lua"), encoding: .utf8)
+        try grid.write(to: dir.appendingPathComponent("secret/away.lua"), atomically: true, encoding: .utf8)
+        try grid.write(to: layouts.appendingPathComponent("grid.lua"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: layouts.appendingPathComponent("away.lua").path, withDestinationPath: "../secret/away.lua")
+        try FileManager.default.createSymbolicLink(atPath: layouts.appendingPathComponent("alias.lua").path, withDestinationPath: "grid.lua")
+        let away = try runTessera(["run", "away", "--data", repositoryRoot.appendingPathComponent("datasets/examples/photos.jsonl").path], in: dir)
+        #expect(away.status == 1 && away.stdout == "")
+        let target = dir.resolvingSymlinksInPath().appendingPathComponent("secret/away.lua").path
+        #expect(away.stderr == "Error: layouts/away.lua resolves through a symbolic link to '\(target)', outside its search folder layouts; "
+                + "expected a file inside that folder.\n", "\(away.stderr)")
+        let alias = try runTessera(["run", "alias", "--data", repositoryRoot.appendingPathComponent("datasets/examples/photos.jsonl").path], in: dir)
+        #expect(alias.status == 0, "\(alias.stderr)")
+        let listing = try runTessera(["layouts"], in: dir)
+        #expect(listing.stdout.contains("in layouts/:\n  alias "), "\(listing.stdout)")
+        #expect(!listing.stdout.contains("away"), "\(listing.stdout)")
+    }
+
     @Test("run and check find a shipped script by name, from the repository and from anywhere else")
     func shippedScriptByName() throws {
         let path = try runTessera(["run", "layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json"])
