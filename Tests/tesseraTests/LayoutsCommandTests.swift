@@ -71,13 +71,21 @@ struct LayoutsCommandTests {
         #expect(gone.stderr == "Error: layouts/gone.lua: expected a script file, found a broken symbolic link (to '/nonexistent').\n", "\(gone.stderr)")
     }
 
+    /// A new temporary folder holding an empty `folder` (`layouts`, `animators`) and an empty
+    /// `secret/` beside it, where a link out of `folder` leads. The caller removes it.
+    func folderWithSecret(beside folder: String) throws -> URL {
+        let dir = try temporaryDirectory()
+        for name in [folder, "secret"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        return dir
+    }
+
     @Test("an animator script the lookup refuses (a link out of animators/) is not listed")
     func aRefusedAnimatorIsNotListed() throws {
-        let dir = try temporaryDirectory()
+        let dir = try folderWithSecret(beside: "animators")
         defer { try? FileManager.default.removeItem(at: dir) }
         let animators = dir.appendingPathComponent("animators")
-        try FileManager.default.createDirectory(at: animators, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("secret"), withIntermediateDirectories: true)
         try "-- away.lua: from elsewhere.\nreturn {}\n".write(to: dir.appendingPathComponent("secret/away.lua"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: animators.appendingPathComponent("away.lua").path,
                                                    withDestinationPath: dir.appendingPathComponent("secret/away.lua").path)
@@ -90,11 +98,9 @@ struct LayoutsCommandTests {
 
     @Test("a layout script linked from outside layouts/ is refused by name and not listed; one linked inside runs")
     func aLayoutLinkedFromOutsideIsRefused() throws {
-        let dir = try temporaryDirectory()
+        let dir = try folderWithSecret(beside: "layouts")
         defer { try? FileManager.default.removeItem(at: dir) }
         let layouts = dir.appendingPathComponent("layouts")
-        try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("secret"), withIntermediateDirectories: true)
         let grid = try String(contentsOf: repositoryRoot.appendingPathComponent("layouts/grid.lua"), encoding: .utf8)
         try grid.write(to: dir.appendingPathComponent("secret/away.lua"), atomically: true, encoding: .utf8)
         try grid.write(to: layouts.appendingPathComponent("grid.lua"), atomically: true, encoding: .utf8)

@@ -7,17 +7,15 @@ import TesseraCore
 /// `require` and a layout's name alike: a link that resolves inside the search folder is followed,
 /// one that resolves outside it is refused naming the link, where it leads and the folder, and a
 /// link to nothing is refused as a broken link, never passed over for a later folder.
-@Suite struct ScriptSearchLinkTests {
-    let folder = ScriptFolder()
-    var layouts: String { folder.path + "/layouts" }
+extension RefusedScriptByNameTests {
     var elsewhere: String { folder.path + "/elsewhere" }
 
     /// `layouts/real.lua` and `elsewhere/away.lua`, two layouts that say which they are, and a
     /// host searching only `layouts/`.
-    func host() throws -> LuaHost {
+    func linkHost() throws -> LuaHost {
         folder.write("layouts/real.lua", "return { name = 'real', simpleLayout = function() end }\n")
         folder.write("elsewhere/away.lua", "return { name = 'away', simpleLayout = function() end }\n")
-        return try LuaHost(searchPaths: [layouts])
+        return try host()
     }
 
     /// Makes the link `layouts/name` leading to `target` (as written: relative or absolute).
@@ -33,8 +31,7 @@ import TesseraCore
 
     /// The message of `require(module)` in a script of `layouts/`.
     func requireMessage(_ host: LuaHost, _ module: String) throws -> String? {
-        let environment = try host.newEnvironment(directory: layouts)
-        return scriptError { _ = try host.evaluate("require('\(module)')", chunkName: "=test", environment: environment) }?.message
+        try luaMessage(host, "require('\(module)')")
     }
 
     /// The message of running layout `name` by name.
@@ -49,7 +46,7 @@ import TesseraCore
     }
 
     @Test func aLinkInsideTheFolderIsFollowed() throws {
-        let host = try host()
+        let host = try linkHost()
         try link("inside.lua", to: "real.lua")
         try link("absolute.lua", to: layouts + "/real.lua")
         try link("roundabout.lua", to: "../layouts/real.lua")
@@ -62,7 +59,7 @@ import TesseraCore
     }
 
     @Test func aLinkOutOfTheFolderIsRefusedByBoth() throws {
-        let host = try host()
+        let host = try linkHost()
         try link("away.lua", to: elsewhere + "/away.lua")
         try link("up.lua", to: "../elsewhere/away.lua")
         for name in ["away", "up"] {
@@ -76,7 +73,7 @@ import TesseraCore
     }
 
     @Test func aBrokenLinkIsSaidToBeOneByBoth() throws {
-        let host = try host()
+        let host = try linkHost()
         try link("gone.lua", to: "missing.lua")
         #expect(try requireMessage(host, "gone")
                 == "test:1: module 'gone': \(layouts)/gone.lua: expected a module file, found a broken symbolic link (to 'missing.lua')")
@@ -86,7 +83,7 @@ import TesseraCore
     /// The first folder holding the name decides: a later folder's file of that name is not run
     /// in place of a refused link, which would hide why the user's own was not.
     @Test func aRefusedLinkIsNotPassedOverForALaterFolder() throws {
-        _ = try host()
+        _ = try linkHost()
         try link("gone.lua", to: "missing.lua")
         try link("away.lua", to: elsewhere + "/away.lua")
         let second = ScriptFolder()
@@ -104,7 +101,7 @@ import TesseraCore
     /// linked subfolder is followed inside and refused out, naming the file reached through it;
     /// a search folder that is itself a link is searched where it leads.
     @Test func aLinkToAFolder() throws {
-        let host = try host()
+        let host = try linkHost()
         try FileManager.default.createDirectory(atPath: layouts + "/sub", withIntermediateDirectories: false)
         try FileManager.default.createDirectory(atPath: elsewhere + "/lib", withIntermediateDirectories: false)
         folder.write("layouts/sub/grid.lua", "return { name = 'sub' }\n")
@@ -127,7 +124,7 @@ import TesseraCore
 
     /// A chain of links is judged by where its last link leads, and named by its first.
     @Test func aChainOfLinks() throws {
-        let host = try host()
+        let host = try linkHost()
         try link("hop.lua", to: "real.lua")
         try link("chain.lua", to: "hop.lua")
         try link("hopout.lua", to: "../elsewhere/away.lua")
