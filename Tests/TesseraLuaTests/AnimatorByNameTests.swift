@@ -74,7 +74,7 @@ import TesseraCore
         for (name, message) in [
             ("pipe", "\(animators)/pipe.lua: expected a regular file, found a FIFO (named pipe)."),
             ("folder", "\(animators)/folder.lua: expected a regular file, found a directory."),
-            ("away", "\(animators)/away.lua is a symbolic link out of its search folder \(animators); links must stay inside it."),
+            ("away", "\(animators)/away.lua resolves through a symbolic link to '\(secret)', outside its search folder \(animators); expected a file inside that folder."),
         ] {
             let error = try #require(throws: LuaScriptError.self) { try host.animator(named: name, params: [:], wording: wording) }
             #expect(error.kind == .file)

@@ -28,13 +28,13 @@ import TesseraCore
         #expect(animator?.kind == .file)
         #expect(animator?.description == "\(animators)/gone.lua: expected an animator script file, found a broken symbolic link (to 'moved.lua').")
         let lua = scriptError { _ = try host.evaluate("return require('tessera').animator('gone')", chunkName: "=test", environment: host.newEnvironment()) }
-        #expect(lua?.message == "test:1: t.animator: \(animators)/gone.lua: expected an animator script file, found a broken symbolic link (to 'moved.lua').")
+        #expect(lua?.message == "test:1: t.animator: animator 'gone': \(animators)/gone.lua: expected an animator script file, found a broken symbolic link (to 'moved.lua')")
         #expect(ScriptCatalog.scripts(in: [layouts]).isEmpty)
         #expect(ScriptCatalog.scripts(in: [animators], lookup: .animator).isEmpty)
     }
 
-    /// A link out of the animators folder is refused by name, so it is neither listed nor offered
-    /// as the name meant; a layout's link out runs, so it is listed.
+    /// A link out of its folder is refused by name, so it is neither listed nor offered as the
+    /// name meant, for an animator and a layout alike.
     @Test func anAnimatorsLinkOutOfItsFolderIsNotListed() throws {
         let host = try host()
         let secret = folder.write("secret/away.lua", "-- away.lua: from elsewhere.\nreturn {}\n")
@@ -44,7 +44,7 @@ import TesseraCore
         #expect(ScriptCatalog.scripts(in: host.animatorDirectories(), lookup: .animator) == [
             ScriptCatalog.Entry(name: "here", path: animators + "/here.lua", summary: "a script here"),
         ])
-        #expect(ScriptCatalog.scripts(in: host.searchPaths).map(\.name) == ["away"])
+        #expect(ScriptCatalog.scripts(in: host.searchPaths).isEmpty)
         let unknown = scriptError { _ = try host.animator(named: "awya") }
         #expect(unknown?.description == "unknown animator 'awya'; expected a .lua file, a built-in (fade, scale, wobble), or a script by name (here)")
         let lua = scriptError { _ = try host.evaluate("return require('tessera').animator('awya')", chunkName: "=test", environment: host.newEnvironment()) }

@@ -71,13 +71,21 @@ struct LayoutsCommandTests {
         #expect(gone.stderr == "Error: layouts/gone.lua: expected a script file, found a broken symbolic link (to '/nonexistent').\n", "\(gone.stderr)")
     }
 
+    /// A new temporary folder holding an empty `folder` (`layouts`, `animators`) and an empty
+    /// `secret/` beside it, where a link out of `folder` leads. The caller removes it.
+    func folderWithSecret(beside folder: String) throws -> URL {
+        let dir = try temporaryDirectory()
+        for name in [folder, "secret"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        return dir
+    }
+
     @Test("an animator script the lookup refuses (a link out of animators/) is not listed")
     func aRefusedAnimatorIsNotListed() throws {
-        let dir = try temporaryDirectory()
+        let dir = try folderWithSecret(beside: "animators")
         defer { try? FileManager.default.removeItem(at: dir) }
         let animators = dir.appendingPathComponent("animators")
-        try FileManager.default.createDirectory(at: animators, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("secret"), withIntermediateDirectories: true)
         try "-- away.lua: from elsewhere.\nreturn {}\n".write(to: dir.appendingPathComponent("secret/away.lua"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: animators.appendingPathComponent("away.lua").path,
                                                    withDestinationPath: dir.appendingPathComponent("secret/away.lua").path)
@@ -85,6 +93,28 @@ struct LayoutsCommandTests {
         let listing = try runTessera(["layouts"], in: dir)
         #expect(listing.status == 0, "\(listing.stderr)")
         #expect(listing.stdout.contains("Animator scripts (--animator NAME) in animators/:\n  here         a script here\n\n"), "\(listing.stdout)")
+        #expect(!listing.stdout.contains("away"), "\(listing.stdout)")
+    }
+
+    @Test("a layout script linked from outside layouts/ is refused by name and not listed; one linked inside runs")
+    func aLayoutLinkedFromOutsideIsRefused() throws {
+        let dir = try folderWithSecret(beside: "layouts")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let layouts = dir.appendingPathComponent("layouts")
+        let grid = try String(contentsOf: repositoryRoot.appendingPathComponent("layouts/grid.lua"), encoding: .utf8)
+        try grid.write(to: dir.appendingPathComponent("secret/away.lua"), atomically: true, encoding: .utf8)
+        try grid.write(to: layouts.appendingPathComponent("grid.lua"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: layouts.appendingPathComponent("away.lua").path, withDestinationPath: "../secret/away.lua")
+        try FileManager.default.createSymbolicLink(atPath: layouts.appendingPathComponent("alias.lua").path, withDestinationPath: "grid.lua")
+        let away = try runTessera(["run", "away", "--data", repositoryRoot.appendingPathComponent("datasets/examples/photos.jsonl").path], in: dir)
+        #expect(away.status == 1 && away.stdout == "")
+        let target = dir.resolvingSymlinksInPath().appendingPathComponent("secret/away.lua").path
+        #expect(away.stderr == "Error: layouts/away.lua resolves through a symbolic link to '\(target)', outside its search folder layouts; "
+                + "expected a file inside that folder.\n", "\(away.stderr)")
+        let alias = try runTessera(["run", "alias", "--data", repositoryRoot.appendingPathComponent("datasets/examples/photos.jsonl").path], in: dir)
+        #expect(alias.status == 0, "\(alias.stderr)")
+        let listing = try runTessera(["layouts"], in: dir)
+        #expect(listing.stdout.contains("in layouts/:\n  alias "), "\(listing.stdout)")
         #expect(!listing.stdout.contains("away"), "\(listing.stdout)")
     }
 

@@ -67,10 +67,16 @@ extension LuaHost {
         case .script, .linkOut: return nil
         case .notARegularFile(let problem): return problem + "."
         case .tooLarge(let reason), .unreadable(let reason): return "the \(what) cannot be read (\(reason))."
-        case .absent, .brokenLink:
-            let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-            return NearbyFile.missing(path, expected: "\(article) \(what) file", extensions: ["lua"]) + "."
+        case .absent, .brokenLink: return missingScript(path, what: what) + "."
         }
+    }
+
+    /// "expected a script file, found no such file" (with the closest script's name) or "...,
+    /// found a broken symbolic link (to 'moved.lua')", for the script file at `path` that is not
+    /// there; `what` names the file's kind ("script", "module"). The caller ends the sentence.
+    static func missingScript(_ path: String, what: String) -> String {
+        let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        return NearbyFile.missing(path, expected: "\(article) \(what) file", extensions: ["lua"])
     }
 
     /// The error for a script file at `path` that cannot be read: `path: ` and why.

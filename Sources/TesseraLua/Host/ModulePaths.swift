@@ -2,10 +2,9 @@ import TesseraCore
 
 /// The one path rule of `require` and `t.animator`: a script names a module, never a path. A
 /// name is letters, digits, `_`, `-` and `.` (a folder separator: `lib.grid` is `lib/grid.lua`);
-/// it is looked for in each search folder in turn, and a file found there counts only if it
-/// stays inside that folder once symbolic links are resolved, so a link `tp/shadow.lua ->
-/// /etc/shadow` is refused instead of read. The CLI's `--animator FILE` takes paths; scripts
-/// cannot. - Complexity: O(folders) file-system lookups.
+/// it is looked for in the search folders as `ScriptSearch` finds a script, so a link
+/// `tp/shadow.lua -> /etc/shadow` is refused instead of read. The CLI's `--animator FILE` takes
+/// paths; scripts cannot. - Complexity: O(folders) file-system lookups.
 enum ModulePaths {
     /// Whether `name` is a module name (see the type comment).
     static func isValidName(_ name: String) -> Bool {
@@ -29,25 +28,23 @@ enum ModulePaths {
     }
 
     /// The file of module `name` in the first of `folders` that has it, or the message saying why
-    /// there is none (every file tried, or what `ScriptFileVerdict` finds wrong with the one
+    /// there is none (every file tried, or what `ScriptFileVerdict` finds wrong with the entry
     /// found: no regular file, one larger than a Lua source may be, one this user may not read,
-    /// or a link that leads out of its folder). A link to nothing is no file, as for Lua's own
-    /// searcher: the next folder may hold the module.
+    /// a link to nothing, or a link that leads out of its folder).
     static func find(_ name: String, in folders: [String], what: String = "module") -> Result<String, ModulePathError> {
         guard isValidName(name) else { return .failure(ModulePathError(kind: .refused, message: invalidNameMessage(name, what: what))) }
         let file = fileName(of: name)
-        var tried: [String] = []
-        for folder in folders {
-            let path = LuaHost.join(folder, file)
-            switch ScriptFileVerdict(path, inside: folder) {
-            case .script: return .success(path)
-            case .absent, .brokenLink: tried.append(path)
-            case .notARegularFile(let problem), .tooLarge(let problem): return .failure(.refused(name, what: what, "\(path): \(problem)"))
-            case .unreadable(let reason): return .failure(.refused(name, what: what, unreadable(path, because: reason)))
-            case .linkOut(let outside): return .failure(.refused(name, what: what, outside))
-            }
+        guard let (path, verdict) = ScriptSearch.first(file, in: folders) else {
+            let tried = folders.map { "\n\tno file '\(LuaHost.join($0, file))'" }.joined()
+            return .failure(ModulePathError(kind: .notFound, message: "\(what) '\(name)' not found:" + tried))
         }
-        return .failure(ModulePathError(kind: .notFound, message: "\(what) '\(name)' not found:" + tried.map { "\n\tno file '\($0)'" }.joined()))
+        switch verdict {
+        case .script: return .success(path)
+        case .absent, .brokenLink: return .failure(.refused(name, what: what, "\(path): " + LuaHost.missingScript(path, what: what == "module" ? what : what + " script")))
+        case .notARegularFile(let problem), .tooLarge(let problem): return .failure(.refused(name, what: what, "\(path): \(problem)"))
+        case .unreadable(let reason): return .failure(.refused(name, what: what, unreadable(path, because: reason)))
+        case .linkOut(let outside): return .failure(.refused(name, what: what, outside))
+        }
     }
 
     /// The file of module `name` inside a search folder: `lib.grid` is `lib/grid.lua`.

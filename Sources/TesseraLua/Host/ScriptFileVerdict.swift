@@ -13,7 +13,7 @@ import TesseraCore
 /// `ModulePaths.find`). The checks go in this order, the first that fails deciding: something is
 /// there (a symbolic link to nothing is a broken link), it is a regular file, it is within
 /// `ScriptFiles.maxSourceBytes`, this user may read it, and, when a folder is given, it stays
-/// inside that folder once its links are resolved.
+/// inside that folder once its links are resolved (`ScriptSearch` says how a lookup uses this).
 enum ScriptFileVerdict: Equatable {
     /// A readable regular file within the size limit (inside its folder, when one was given).
     case script
@@ -30,8 +30,8 @@ enum ScriptFileVerdict: Equatable {
     case tooLarge(String)
     /// A regular file this user may not read, with the C library's reason ("permission denied").
     case unreadable(String)
-    /// A readable file that leads out of its folder: "path is a symbolic link out of its search
-    /// folder folder; links must stay inside it".
+    /// A readable file that leads out of its folder: "path resolves through a symbolic link to
+    /// '/elsewhere/x.lua', outside its search folder folder; expected a file inside that folder".
     case linkOut(String)
 
     /// The verdict on `path`; `folder`, when given, is the search folder it must stay inside.
@@ -63,12 +63,16 @@ enum ScriptFileVerdict: Equatable {
         }
     }
 
-    /// "path is a symbolic link out of its search folder folder; links must stay inside it" when
-    /// `path`, once its links are resolved, is not inside `folder` (or cannot be resolved); nil
-    /// when it stays inside. Two `realpath` calls.
+    /// "path resolves through a symbolic link to '/elsewhere/x.lua', outside its search folder
+    /// folder; expected a file inside that folder" when `path`, once its links are resolved (its
+    /// own, a chain of them, a linked folder on the way), is not inside `folder` (or cannot be
+    /// resolved); nil when it stays inside. The folder is resolved too, so a search folder that is
+    /// itself a link is searched where it leads. Two `realpath` calls.
     private static func linkOut(_ path: String, of folder: String) -> String? {
-        if let real = ScriptFiles.realPath(path), let root = ScriptFiles.realPath(folder),
+        let real = ScriptFiles.realPath(path)
+        if let real, let root = ScriptFiles.realPath(folder),
            real.hasPrefix(root.hasSuffix("/") ? root : root + "/") { return nil }
-        return "\(path) is a symbolic link out of its search folder \(folder); links must stay inside it"
+        return "\(path) resolves through a symbolic link to '\(real ?? "?")', outside its search folder \(folder); "
+            + "expected a file inside that folder"
     }
 }

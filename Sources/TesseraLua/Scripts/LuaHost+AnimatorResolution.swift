@@ -41,7 +41,7 @@ extension LuaHost {
     /// layout script that cannot be read is; nil when the name finds no file to refuse.
     func refusedAnimatorScript(_ name: String) -> LuaScriptError? {
         guard ModulePaths.isValidName(name) else { return nil }
-        return Self.refusedScript(ModulePaths.fileName(of: name), in: animatorDirectories(), what: "animator script", linksStayInside: true)
+        return Self.refusedScript(ModulePaths.fileName(of: name), in: animatorDirectories(), what: "animator script")
     }
 
     /// "x.lua: expected an animator script file, found no such file." (or why the file there

@@ -36,10 +36,10 @@ extension LuaHost {
         if let path = layoutScriptPath(nameOrPath) {
             return try loadLayoutScript(path: path).configured(params)
         }
-        // NAME.lua is in a search folder yet cannot be read (a broken link, a FIFO): say so, not
-        // that no layout has the name.
+        // NAME.lua is in a search folder yet refused (a broken link, a link out of the folder, a
+        // FIFO): say so, not that no layout has the name.
         if let file = Self.layoutScriptFile(nameOrPath),
-           let refusal = Self.refusedScript(file, in: searchPaths, what: "script", linksStayInside: false) { throw refusal }
+           let refusal = Self.refusedScript(file, in: searchPaths, what: "script") { throw refusal }
         // A built-in's name shadows the script of the same name (the shipped waterfall.lua runs
         // by path only), so the message lists it once, as the built-in it would run.
         let scripts = ScriptCatalog.scripts(in: searchPaths).map(\.name).filter { !BuiltinLayouts.names.contains($0) }

@@ -39,9 +39,10 @@ package enum ScriptCatalog {
         ("wobble", "views are pushed by the scroll velocity and spring back"),
     ]
 
-    /// How a name finds its script in the folders: a layout's is the first readable `NAME.lua`;
-    /// an animator's is found as `t.animator` finds it, so a link out of its folder, a file too
-    /// large or a name whose first file is refused finds none.
+    /// How a name finds its script in the folders, both as `ScriptSearch` finds one (so a link out
+    /// of its folder or a name whose first file is refused finds none): a layout's is `NAME.lua`
+    /// (one too large is found, and refused when run); an animator's is found as `t.animator`
+    /// finds it (`lib.grid` is `lib/grid.lua`; one too large finds none).
     public enum Lookup: Sendable { case layout, animator }
 
     /// The `.lua` files of `folders`, first folder first, each only when a lookup of its name
@@ -57,7 +58,7 @@ package enum ScriptCatalog {
                 let name = String(file.dropLast(4))
                 let path = LuaHost.join(folder, file)
                 // Only what a lookup by name would run: a folder, a FIFO or a dangling link
-                // named `x.lua` is no script, nor is an animator's link out of its folder.
+                // named `x.lua` is no script, nor is a link out of its folder.
                 guard Self.path(of: name, in: folders, lookup: lookup) == path, seen.insert(name).inserted else { continue }
                 // Only the header is read: a script may be gigabytes long.
                 let head = ScriptFiles.read(path, limit: headerBytes).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -107,10 +108,15 @@ extension LuaHost {
         Self.layoutScriptPath(name, in: searchPaths)
     }
 
-    /// `NAME.lua` in the first of `folders` that has it as a readable file; nil when none does.
+    /// `NAME.lua` as `ScriptSearch` finds it in `folders`; nil when no folder has it, or the first
+    /// that does holds no script to run there (`refusedScript` says why). A file too large is
+    /// found, so `tessera layouts` lists it from its header and running it says it is too large.
     static func layoutScriptPath(_ name: String, in folders: [String]) -> String? {
-        guard let file = layoutScriptFile(name) else { return nil }
-        return folders.map { LuaHost.join($0, file) }.first { ScriptFiles.isFile($0) }
+        guard let file = layoutScriptFile(name), let found = ScriptSearch.first(file, in: folders) else { return nil }
+        switch found.verdict {
+        case .script, .tooLarge: return found.path
+        default: return nil
+        }
     }
 
     /// `NAME.lua` for a name that names a layout script (not empty, no `/`, no `.lua`), else nil.

@@ -78,8 +78,6 @@ extension LuaHost {
         case .failure(let error) where error.kind == .refused:
             throw LuaArguments(L, function: function).relayed(error.message)
         case .failure:
-            // A dangling link is no file to the lookup, yet it is there: named, not unknown.
-            if let refusal = refusedAnimatorScript(name) { throw LuaArguments(L, function: function).relayed(refusal.message) }
             throw LuaArguments.noAnimator(function, name, scripts: ScriptCatalog.scripts(in: animatorDirectories(), lookup: .animator))
         }
         let script = try AnimatorScript(host: self, path: path, params: params, retainingHost: false)
