@@ -392,21 +392,21 @@ try:
     # A save that inserts a section above a shelf renumbers it: the shelf (by its section's id)
     # keeps its offset at its new number, the new section's shelf starts at 0, and the page's
     # scroll message names the new number (the server's copy follows it the same way).
+    browser.wait("ws.readyState === 1 && " + SOCKET_OPEN, "the page's socket open again")
+    browser.eval("window.__sent = []; send = (plain => m => { window.__sent.push(JSON.parse(JSON.stringify(m))); plain(m); })(send); true")
     g = gen()
     write_by_rename(script, SHELVES_BY_ID)
     browser.wait("+(document.body.dataset.gen || 0) > %d && M.O.length === 1 && M.O[0].id === 'shelf'" % g, "the shelves by section id")
     browser.eval("M.SHELVES[0].node.scrollLeft = 480 - M.SHELVES[0].x0; true")
     browser.wait("/s0=480(&|$)/.test(location.hash)", "the shelf at 480")
-    browser.eval("window.__reports = []; (() => { const plain = ws.send.bind(ws);"
-                 " ws.send = m => { window.__reports.push(JSON.parse(m)); plain(m); }; })()")
     doc["sections"].insert(0, {"id": "top", "items": [{"id": "t%d" % i, "title": "Top %d" % i} for i in range(8)]})
     write_by_rename(data, json.dumps(doc))
-    browser.wait("M.O.length === 2 && !!document.querySelector('[data-id=\"t0\"]')", "the section inserted above the shelf")
+    browser.wait("M.O.length === 2 && M.O[0].id === 'top'", "the section inserted above the shelf")
     shelves = browser.eval("M.O.map(o => [o.id, o.section, shelfOffset(M.SHELVES[M.shelfBySection.get(o.section)]),"
                            " M.SHELVES[M.shelfBySection.get(o.section)].node.scrollLeft + M.SHELVES[M.shelfBySection.get(o.section)].x0])")
     check("the renumbered shelf keeps its offset and the new one starts at 0",
           shelves == [["top", 0, [0, 0], 0], ["shelf", 1, [480, 0], 480]], str(shelves))
-    sent = browser.wait("(() => { const s = window.__reports.filter(r => r.type === 'scroll' && r.gen === M.gen).pop();"
+    sent = browser.wait("(() => { const s = window.__sent.filter(r => r.type === 'scroll' && r.gen === M.gen).pop();"
                         " return scrollTimer === 0 && s && s.shelves; })()", "the scroll message of the new picture")
     check("the page's scroll message names the shelf's new number", sent == [[1, 480, 0]], str(sent))
     browser.wait("/&s1=480(&|$)/.test(location.hash) && !/&s0=/.test(location.hash)", "the address at the new number")
