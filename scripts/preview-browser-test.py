@@ -406,6 +406,10 @@ try:
                            " M.SHELVES[M.shelfBySection.get(o.section)].node.scrollLeft + M.SHELVES[M.shelfBySection.get(o.section)].x0])")
     check("the renumbered shelf keeps its offset and the new one starts at 0",
           shelves == [["top", 0, [0, 0], 0], ["shelf", 1, [480, 0], 480]], str(shelves))
+    if SHOTS:
+        browser.eval("view.scrollTo(0, 0), true")
+        browser.wait("!!document.querySelector('[data-id=\"t0\"]') && !!document.querySelector('[data-id=\"s3\"]')", "both shelves drawn at the top")
+        browser.screenshot(os.path.join(SHOTS, "preview-shelves-renumbered.png"))
     sent = browser.wait("(() => { const s = window.__sent.filter(r => r.type === 'scroll' && r.gen === M.gen).pop();"
                         " return scrollTimer === 0 && s && s.shelves; })()", "the scroll message of the new picture")
     check("the page's scroll message names the shelf's new number", sent == [[1, 480, 0]], str(sent))
