@@ -11,7 +11,8 @@ as at least 150 ms; a syntax error shown over the dimmed last picture and cleare
 good save; a shelf offset from the address kept through a pushed pass, and one scrolled with
 the wheel snapped; the viewport size, scroll, selection and a shelf offset surviving 100 reloads with
 the selected item within 1 px of its place; the inspector's id, frame and data fields; scroll
-messages naming the generation drawn, one of an older picture's shelves dropped, not refused; an
+messages naming the generation drawn, one of an older picture's shelves dropped, not refused; a
+shelf's offset following its section (by id) when a save inserts a section above it; an
 id and data with bidi controls shown as escapes in the label and the inspector; a data
 save that changes only frames sending no id table; a request without the token and a
 WebSocket or request from another origin refused; in 1280x900 and 1440x900 windows, the default 375x812
@@ -49,6 +50,21 @@ return t.compositional{
                orthogonalScrolling = "groupPaging", interGroupSpacing = 10 },
     t.section{ group = t.vgroup{ size = { "100%%", cfg.H }, items = { t.item{ size = { "100%%", "100%%" } } } },
                interGroupSpacing = gap },
+  },
+}
+"""
+
+# The same sections keyed by section id, and a new section "top" a shelf too.
+SHELVES_BY_ID = """local t = require("tessera")
+local cfg = require("cfg")
+local shelf = t.section{ group = t.hgroup{ size = { 150, 120 }, items = { t.item{ size = { "100%", "100%" } } } },
+                         orthogonalScrolling = "groupPaging", interGroupSpacing = 10 }
+return t.compositional{
+  sections = {
+    top = shelf,
+    shelf = shelf,
+    list = t.section{ group = t.vgroup{ size = { "100%", cfg.H }, items = { t.item{ size = { "100%", "100%" } } } },
+                      interGroupSpacing = 4 },
   },
 }
 """
@@ -372,6 +388,39 @@ try:
     browser.eval("ws.close()")
     browser.wait("document.getElementById('conn').textContent === 'connected' && window.__marker === 42", "the reconnection")
     check("reconnects without reloading the page", True)
+
+    # A save that inserts a section above a shelf renumbers it: the shelf (by its section's id)
+    # keeps its offset at its new number, the new section's shelf starts at 0, and the page's
+    # scroll message names the new number (the server's copy follows it the same way).
+    browser.wait("ws.readyState === 1 && " + SOCKET_OPEN, "the page's socket open again")
+    browser.eval("window.__sent = []; send = (plain => m => { window.__sent.push(JSON.parse(JSON.stringify(m))); plain(m); })(send); true")
+    g = gen()
+    write_by_rename(script, SHELVES_BY_ID)
+    browser.wait("+(document.body.dataset.gen || 0) > %d && M.O.length === 1 && M.O[0].id === 'shelf'" % g, "the shelves by section id")
+    browser.eval("M.SHELVES[0].node.scrollLeft = 480 - M.SHELVES[0].x0; true")
+    browser.wait("/s0=480(&|$)/.test(location.hash)", "the shelf at 480")
+    doc["sections"].insert(0, {"id": "top", "items": [{"id": "t%d" % i, "title": "Top %d" % i} for i in range(8)]})
+    write_by_rename(data, json.dumps(doc))
+    browser.wait("M.O.length === 2 && M.O[0].id === 'top'", "the section inserted above the shelf")
+    shelves = browser.eval("M.O.map(o => [o.id, o.section, shelfOffset(M.SHELVES[M.shelfBySection.get(o.section)]),"
+                           " M.SHELVES[M.shelfBySection.get(o.section)].node.scrollLeft + M.SHELVES[M.shelfBySection.get(o.section)].x0])")
+    check("the renumbered shelf keeps its offset and the new one starts at 0",
+          shelves == [["top", 0, [0, 0], 0], ["shelf", 1, [480, 0], 480]], str(shelves))
+    if SHOTS:
+        browser.eval("view.scrollTo(0, 0), true")
+        browser.wait("!!document.querySelector('[data-id=\"t0\"]') && !!document.querySelector('[data-id=\"s3\"]')", "both shelves drawn at the top")
+        browser.screenshot(os.path.join(SHOTS, "preview-shelves-renumbered.png"))
+    sent = browser.wait("(() => { const s = window.__sent.filter(r => r.type === 'scroll' && r.gen === M.gen).pop();"
+                        " return scrollTimer === 0 && s && s.shelves; })()", "the scroll message of the new picture")
+    check("the page's scroll message names the shelf's new number", sent == [[1, 480, 0]], str(sent))
+    browser.wait("/&s1=480(&|$)/.test(location.hash) && !/&s0=/.test(location.hash)", "the address at the new number")
+    check("the address keeps the shelf's offset at its new number", True)
+    doc["sections"].pop(0)
+    write_by_rename(data, json.dumps(doc))
+    browser.wait("M.O.length === 1 && !document.querySelector('[data-id=\"t0\"]')", "the data as it was")
+    g = gen()
+    write_by_rename(script, SCRIPT % 4)
+    browser.wait("+(document.body.dataset.gen || 0) > %d" % g, "the script as it was")
 
     if SHOTS:
         browser.eval("(() => { for (const b of document.querySelectorAll('[data-ov]')) if (b.dataset.ov !== 'problems') { b.checked = true; b.dispatchEvent(new Event('change')); } })()")

@@ -43,6 +43,29 @@ import TesseraCore
         #expect(!String(decoding: none[4..<(4 + (Int(none[0]) | Int(none[1]) << 8))], as: UTF8.self).contains("params"))
     }
 
+    /// Each shelf in the frame header names its section's id as the data wrote it (5 and "5"
+    /// differ) and, for a repeated id, how many earlier sections have it: the page carries a
+    /// shelf's offset to its section's number in the next picture by them.
+    @Test func theFrameHeaderNamesEachShelfsSectionID() throws {
+        let items = (0..<4).map { Item(id: .string("i\($0)"), fields: [:]) }
+        let data = Dataset(items: items, sections: [.init(id: .int(5), range: 0..<1), .init(id: .string("5"), range: 1..<2),
+                                                   .init(id: .int(5), range: 2..<3), .init(id: .string("</script>"), range: 3..<4)])
+        let shelf = { (k: Int) in OrthogonalSection(section: k, frame: Rect(x: 0, y: Double(60 * k), width: 100, height: 50),
+                                                    contentSize: Size(width: 100, height: 50)) }
+        let frames = (0..<4).map { Rect(x: 0, y: Double(60 * $0), width: 100, height: 50) }
+        let result = try FramesResult(frames: frames, elements: [], sections: [0..<1, 1..<2, 2..<3, 3..<4], orthogonal: [shelf(1), shelf(2), shelf(3)])
+        let run = LayoutRun(layoutName: "g.lua", dataset: data, viewport: Size(width: 100, height: 100), result: result, milliseconds: 0)
+        let bytes = try PreviewUpdate(run: run, generation: 1, idsVersion: 1, timings: []).encode()
+        let header = String(decoding: bytes[4..<(4 + (Int(bytes[0]) | Int(bytes[1]) << 8))], as: UTF8.self)
+        let shelves = header.components(separatedBy: "\"orthogonal\":[")[1].components(separatedBy: "],\"itemZ\"")[0]
+        let rest = #""contentSize":[100,50],"offset":[0,0],"items":["#, paging = #"],"paging":{"step":0,"maximum":0,"sign":1}}"#
+        #expect(shelves == #"{"section":1,"id":"5","frame":[0,60,100,50],"# + rest + "1,2" + paging
+                + #",{"section":2,"id":5,"occurrence":1,"frame":[0,120,100,50],"# + rest + "2,3" + paging
+                + #",{"section":3,"id":"\u003c/script\u003e","frame":[0,180,100,50],"# + rest + "3,4" + paging)
+        // The run page (one picture) leaves them out.
+        #expect(!(try HTMLPage(run: run, viewport: nil).render()).contains(#""id":5"#))
+    }
+
     @Test func problemsAreTheChecksWarningsTopToBottomWithItsSentences() throws {
         let data = try dataset(#"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d"}]}"#)
         // a and c overlap at the top; b and d lower down, where b also reaches past the content (same

@@ -14,6 +14,10 @@ struct PageData {
     var rounded: Bool
     /// The layout script's declared params (the preview's controls); none: no `params` field.
     var params: [PageParam] = []
+    /// Each shelf names its section's dataset id (`id`, and `occurrence` when earlier sections
+    /// have the same id): the preview's page carries a shelf's offset to the section's number in
+    /// a picture a save renumbered. The run page has one picture and leaves them out.
+    var shelfIDs = false
 
     /// The fields `"sections":[…],"elements":[…],"pinnedItems":[…],"orthogonal":[…],"itemZ":[…]`
     /// (and `"params":[…]` when there are any), without braces, for the caller's object. Throws what the result's queries throw.
@@ -68,10 +72,19 @@ struct PageData {
             raw(pin.edge == .top ? "}" : ",\"pinEdge\":\"\(pin.edge.rawValue)\"}")
         }
         raw("],\"orthogonal\":[")
-        for (k, shelf) in run.shelves().enumerated() {
+        let shelves = run.shelves()
+        // Only when there are shelves: one pass over the sections pairs repeated ids.
+        let keys = shelfIDs && !shelves.isEmpty ? Occurrence.keys(of: sections.map(\.id)) : []
+        for (k, shelf) in shelves.enumerated() {
             let o = shelf.scroller, offset = shelfOffsets[o.section] ?? .zero
             let paging = ShelfPaging.forShelf(o.section, in: result)
-            raw(k > 0 ? ",{\"section\":" : "{\"section\":"); raw("\(o.section),\"frame\":"); frame(o.frame)
+            raw(k > 0 ? ",{\"section\":" : "{\"section\":"); raw("\(o.section),")
+            if keys.indices.contains(o.section) {
+                let key = keys[o.section]
+                raw("\"id\":"); raw(PageText.scriptJSON(key.id.jsonValue)); raw(",")
+                if key.index > 0 { raw("\"occurrence\":\(key.index),") }
+            }
+            raw("\"frame\":"); frame(o.frame)
             raw(",\"contentSize\":"); pair(o.contentSize.width, o.contentSize.height)
             raw(",\"offset\":"); pair(offset.x, offset.y)
             raw(",\"items\":[\(shelf.items.lowerBound),\(shelf.items.upperBound)]")

@@ -26,10 +26,12 @@ function dressNode(node, d) {
   else delete node.dataset.id;
   return node;
 }
-// The shelf last mounted for each section: a new pass mounts its shelves again, and a person's
-// gesture on the one it replaces still ends in a snap (watchGestures).
+// The shelf last mounted for each section (by shelfKey: a save may renumber it): a new pass
+// mounts its shelves again, and a person's gesture on the one it replaces still ends in a snap
+// (watchGestures).
 const shelvesMounted = new Map();
 function mountShelf(sh) {
+  const key = shelfKey(M.O[M.shelfBySection.get(sh.section)]);
   const node = shelfBox(sh);
   node.addEventListener('scroll', () => {
     if (sh.node !== node || sh.restoring) return;
@@ -41,8 +43,8 @@ function mountShelf(sh) {
     shelfScrolled(sh);
     writeHash(); draw();
   });
-  watchGestures(sh, node, shelvesMounted.get(sh.section));
-  shelvesMounted.set(sh.section, sh);
+  watchGestures(sh, node, shelvesMounted.get(key));
+  shelvesMounted.set(key, sh);
   return node;
 }
 function shelfOffset(sh) { return S.shelves.get(sh.section) || [0, 0]; }

@@ -73,6 +73,7 @@ function swapIn(h, next, decodeMs, buildMs) {
     PREV = { ids: M.ids, idsVersion: M.idsVersion, X: M.X, Y: M.Y, W: M.W, H: M.H, gen: M.gen };
   }
   if (M) arrays.recycle(M.Z, M.P, M.RANK, M.KIND, M.REF, M.SHELF_OF, M.END, M.EDGE, M.OFF, M.seen, M.entries);
+  carryShelves(M, next);
   M = next;
   // An error of a later generation (it arrived while this one was being built) stays up.
   const stale = errorGen > h.gen;

@@ -4,7 +4,8 @@
 // preview-inspector.js, preview-controls.js, preview-params.js, preview-page.js. A file's
 // top-level code uses only what the files before it declare; functions call across files.
 // Here: the page's elements and small helpers ($, r2 (the address's 1/100 offsets), esc, bidiControlsShown, showRefusal, LIMIT, MAX_SIDE, token); S, what
-// the page keeps across generations, and the address that mirrors it (readHash, writeHash); the
+// the page keeps across generations, and the address that mirrors it (readHash, writeHash), its
+// shelves' offsets carried into each new generation (carryShelves); the
 // current generation M as flat arrays (build, from page-drawing.js's drawables, with arrays of
 // past generations reused), its id tables (idAt, idIndex), readBinary, query and describe.
 // Relies on page-drawing.js (drawables, gridQuery, pinnedFrameIn, the kinds) and page-nodes.js (describeDrawable).
@@ -56,6 +57,23 @@ function readHash() {
       if (m) { const [a, b] = v.split(',').map(parseFloat); S.shelves.set(+m[1], [isFinite(a) ? a : 0, isFinite(b) ? b : 0]); }
     }
   }
+}
+// A shelf's identity: its section's dataset id as the data wrote it (5 and "5" differ) and how
+// many earlier sections have the same id, so repeated ids pair n-th with n-th.
+const shelfKey = o => JSON.stringify(o.id) + '#' + (o.occurrence || 0);
+// The shelves' offsets, kept by section number in `old` (the picture drawn; none yet: the
+// address's numbers, written for the picture it was shown with), moved to their sections'
+// numbers in `next`: a save that inserts, removes or regroups sections above a shelf renumbers
+// it, and its offset follows it as the server's copy does. An offset is dropped when its
+// section is gone from `next` or no longer scrolls sideways there.
+function carryShelves(old, next) {
+  const numbers = new Map(next.O.map(o => [shelfKey(o), o.section])), carried = new Map();
+  for (const [section, offset] of S.shelves) {
+    const k = old ? old.shelfBySection.get(section) : undefined;
+    const number = !old ? section : k === undefined ? undefined : numbers.get(shelfKey(old.O[k]));
+    if (number !== undefined && next.shelfBySection.has(number)) carried.set(number, offset);
+  }
+  S.shelves = carried;
 }
 let hashTimer = 0;
 function writeHash() {

@@ -77,7 +77,7 @@ package struct PreviewUpdate {
         }
         if let pageParams { key("pageParams"); header.append(contentsOf: Array(JSONWriter.write(pageParams).utf8)) }
         comma()
-        header.append(contentsOf: try PageData(run: run, rounded: false, params: params).fields())
+        header.append(contentsOf: try PageData(run: run, rounded: false, params: params, shelfIDs: true).fields())
         header.append(UInt8(ascii: "}"))
 
         let n = result.count
