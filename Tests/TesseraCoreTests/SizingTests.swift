@@ -152,4 +152,28 @@ import Testing
         let frames = try WaterfallLayout(columns: 3, spacing: 4.5).frames(context)
         #expect(frames == ColumnOrderTests.scannedFrames(sizes.map(\.height), columns: 3, spacing: 4.5, width: 375))
     }
+    /// The sizing loop runs one copy per rule, with a fast path for items whose sizes are both
+    /// positive: under every rule it must give what sizing each item alone gives, for every
+    /// kind of item (both sizes, zeros, one side only, text only, nothing).
+    @Test func theSizingLoopGivesEachRuleTheSizesOfItemsSizedOneByOne() throws {
+        let items: [Item] = [
+            Item(id: "wide", fields: ["w": 400, "h": 100]), Item(id: "small", fields: ["w": 40, "h": 30]),
+            Item(id: "tall", fields: ["w": 100, "h": 2000]), Item(id: "zero", fields: ["w": 0, "h": 50]),
+            Item(id: "width", fields: ["w": 70]), Item(id: "height", fields: ["h": 60]),
+            Item(id: "text", fields: ["text": "a few words of text"]), Item(id: "none", fields: [:]),
+        ]
+        let proposal = Size(width: 200, height: 500)
+        let expected: [SizingRule: [Size]] = [
+            .fit: [s(200, 50), s(40, 30), s(25, 500), s(0, 50), s(70, 500), s(200, 60), s(200, 20), s(200, 500)],
+            .fillWidth: [s(200, 50), s(200, 150), s(200, 4000), s(0, 50), s(70, 500), s(200, 60), s(200, 20), s(200, 500)],
+            .intrinsic: [s(400, 100), s(40, 30), s(100, 2000), s(0, 50), s(70, 500), s(200, 60), s(200, 500), s(200, 500)],
+            .fill: Array(repeating: proposal, count: 8),
+        ]
+        for rule in SizingRule.allCases {
+            let context = LayoutContext(dataset: Dataset(items: items), sizing: ItemSizing(rule: rule))
+            let oneByOne = try (0..<items.count).map { try context.size(at: $0, proposed: proposal) }
+            #expect(try context.sizes(proposed: proposal) == oneByOne, "\(rule)")
+            #expect(oneByOne == expected[rule], "\(rule)")
+        }
+    }
 }

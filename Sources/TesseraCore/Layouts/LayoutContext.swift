@@ -68,6 +68,20 @@ public struct LayoutContext: Sendable {
         @inline(__always)
         func forEachSize(from offset: Int = 0, count n: Int, proposed: Size, checked: Bool,
                          _ body: (Int, Size) throws -> Void) throws {
+            // A loop per rule, so that an item with both sizes positive costs the rule's formula
+            // and no test of the rule.
+            switch sizing.rule {
+            case .fit: try forEachSize(from: offset, count: n, proposed: proposed, checked: checked, rule: .fit, body)
+            case .fillWidth: try forEachSize(from: offset, count: n, proposed: proposed, checked: checked, rule: .fillWidth, body)
+            case .intrinsic: try forEachSize(from: offset, count: n, proposed: proposed, checked: checked, rule: .intrinsic, body)
+            case .fill: try forEachSize(from: offset, count: n, proposed: proposed, checked: checked, rule: .fill, body)
+            }
+        }
+
+        /// `forEachSize` with `rule`, which is `sizing.rule`, as a constant of the call.
+        @inline(__always)
+        private func forEachSize(from offset: Int, count n: Int, proposed: Size, checked: Bool, rule: SizingRule,
+                                 _ body: (Int, Size) throws -> Void) throws {
             let sizing = self.sizing, start = base + offset
             // Measured items, in index order, met by one cursor: one compare per item, and `body`
             // called from one place, so it stays inlined in the tight loop.
@@ -85,7 +99,8 @@ public struct LayoutContext: Sendable {
                             (nextMeasured, measuredSize) = measured.next().map { ($0.0 - first, $0.1) } ?? (n, .zero)
                         } else {
                             let w = widths[i], h = heights[i]
-                            size = _slowPath(sizing.needsText(w: w, h: h)) ? textSize(offset + i, proposed)
+                            size = _fastPath(w > 0 && h > 0) ? rule.positiveSize(w: w, h: h, proposed: proposed)
+                                : sizing.needsText(w: w, h: h) ? textSize(offset + i, proposed)
                                 : sizing.knownSize(w: w, h: h, proposed: proposed)
                             if checked, !(size.width.isFinite && size.height.isFinite) { throw overflow(offset + i, size, proposed) }
                         }

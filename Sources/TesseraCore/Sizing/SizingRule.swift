@@ -12,6 +12,31 @@ public enum SizingRule: String, CaseIterable, Sendable {
     case fill
 }
 
+extension SizingRule {
+    /// `ItemSizing.knownSize` of an item whose `w` and `h` are both positive (so neither is
+    /// NaN), the case of almost every item: no test but the rule's own. A loop that calls it
+    /// with a constant rule has the rule's formula alone in its body.
+    @inlinable @inline(__always)
+    func positiveSize(w: Double, h: Double, proposed: Size) -> Size {
+        switch self {
+        case .fill:
+            return proposed
+        case .intrinsic:
+            return Size(width: w, height: h)
+        case .fillWidth:
+            return Size(width: proposed.width, height: h * proposed.width / w)
+        case .fit:
+            // Scale down to fit the width, then the height (CollectionKit's image size source).
+            var width = w, height = h
+            if width > proposed.width { height = height * proposed.width / width; width = proposed.width }
+            // Rarely taken (an item taller than the viewport), and a branch: computed always and
+            // selected, the division cost a block-sizing loop as much as the whole placement.
+            if _slowPath(height > proposed.height) { width = width * proposed.height / height; height = proposed.height }
+            return Size(width: width, height: height)
+        }
+    }
+}
+
 /// The sizing a context applies to dataset items: a `SizingRule` plus what applying it needs
 /// (the text measurer, the size of an item that gives none).
 public struct ItemSizing: Sendable {
@@ -59,16 +84,7 @@ public struct ItemSizing: Sendable {
             if w.isNaN { return Size(width: proposed.width, height: h) }
             if h.isNaN { return Size(width: w, height: proposed.height) }
             guard w > 0, h > 0 else { return Size(width: max(w, 0), height: max(h, 0)) }
-            if rule == .fillWidth {
-                return Size(width: proposed.width, height: h * proposed.width / w)
-            }
-            // Scale down to fit the width, then the height (CollectionKit's image size source).
-            var width = w, height = h
-            if width > proposed.width { height = height * proposed.width / width; width = proposed.width }
-            // Rarely taken (an item taller than the viewport), and a branch: computed always and
-            // selected, the division cost a block-sizing loop as much as the whole placement.
-            if _slowPath(height > proposed.height) { width = width * proposed.height / height; height = proposed.height }
-            return Size(width: width, height: height)
+            return rule.positiveSize(w: w, h: h, proposed: proposed)
         }
     }
 
