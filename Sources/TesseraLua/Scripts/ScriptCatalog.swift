@@ -68,6 +68,13 @@ package enum ScriptCatalog {
         return entries
     }
 
+    /// Whether `scripts(in: folders)` lists a layout script named `name`, asked without listing
+    /// the folders or reading any header: a lookup of it finds a file, and it is no test file.
+    /// One `ScriptFileVerdict` a folder, up to the first entry.
+    package static func listsLayout(_ name: String, in folders: [String]) -> Bool {
+        !(name + ".lua").hasSuffix(LayoutTestSuite.fileSuffix) && LuaHost.layoutScriptPath(name, in: folders) != nil
+    }
+
     /// The file a lookup of `name` finds in `folders`, or nil.
     static func path(of name: String, in folders: [String], lookup: Lookup) -> String? {
         switch lookup {
