@@ -96,6 +96,19 @@ struct LayoutsCommandTests {
         #expect(!listing.stdout.contains("away"), "\(listing.stdout)")
     }
 
+    @Test("an animator reached through a linked folder that leads out of animators/ is refused naming the link")
+    func anAnimatorThroughALinkedFolderNamesTheLink() throws {
+        let dir = try folderWithSecret(beside: "animators")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "-- grid.lua: from elsewhere.\nreturn {}\n".write(to: dir.appendingPathComponent("secret/grid.lua"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("animators/outlib").path, withDestinationPath: "../secret")
+        let secret = dir.resolvingSymlinksInPath().appendingPathComponent("secret").path
+        let outcome = try runTessera(["scroll", "grid", "--animator", "outlib.grid"], in: dir)
+        #expect(outcome.status == 1 && outcome.stdout == "")
+        #expect(outcome.stderr == "Error: animators/outlib/grid.lua resolves through a symbolic link (animators/outlib -> \(secret)) to "
+                + "'\(secret)/grid.lua', outside its search folder animators; expected a file inside that folder.\n", "\(outcome.stderr)")
+    }
+
     @Test("a layout script linked from outside layouts/ is refused by name and not listed; one linked inside runs")
     func aLayoutLinkedFromOutsideIsRefused() throws {
         let dir = try folderWithSecret(beside: "layouts")
