@@ -98,7 +98,8 @@ extension RefusedScriptByNameTests {
     }
 
     /// A link named like a script that leads to a folder is no regular file, inside or out; a
-    /// linked subfolder is followed inside and refused out, naming the file reached through it;
+    /// linked subfolder is followed inside and refused out, naming the file reached through it
+    /// and the link;
     /// a search folder that is itself a link is searched where it leads.
     @Test func aLinkToAFolder() throws {
         let host = try linkHost()
@@ -115,7 +116,16 @@ extension RefusedScriptByNameTests {
         try link("inlib", to: "sub")
         try link("outlib", to: "../elsewhere/lib")
         #expect(try required(host, "inlib.grid") == [.string("sub")])
-        #expect(try requireMessage(host, "outlib.grid") == "test:1: module 'outlib.grid': " + outside("outlib/grid.lua", elsewhere + "/lib/grid.lua"))
+        // The message names the folder that is the link, as the file's name does for a file link.
+        let throughLib = "\(layouts)/outlib/grid.lua resolves through a symbolic link (\(layouts)/outlib -> \(elsewhere)/lib) to "
+            + "'\(elsewhere)/lib/grid.lua', outside its search folder \(layouts); expected a file inside that folder"
+        #expect(try requireMessage(host, "outlib.grid") == "test:1: module 'outlib.grid': " + throughLib)
+        #expect(ScriptFileVerdict(layouts + "/outlib/grid.lua", inside: layouts) == .linkOut(throughLib))
+        // The first folder on the way that leads out is named, past one that stays inside.
+        try FileManager.default.createSymbolicLink(atPath: layouts + "/sub/out", withDestinationPath: "../../elsewhere")
+        #expect(try requireMessage(host, "inlib.out.lib.grid") == "test:1: module 'inlib.out.lib.grid': \(layouts)/inlib/out/lib/grid.lua "
+                + "resolves through a symbolic link (\(layouts)/inlib/out -> \(elsewhere)) to '\(elsewhere)/lib/grid.lua', outside its "
+                + "search folder \(layouts); expected a file inside that folder")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/linked", withDestinationPath: "layouts")
         let linked = try LuaHost(searchPaths: [folder.path + "/linked"])
         #expect(scriptError { _ = try linked.layout(named: "real") } == nil)

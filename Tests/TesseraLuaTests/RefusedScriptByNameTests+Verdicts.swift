@@ -50,6 +50,11 @@ extension RefusedScriptByNameTests {
         #expect(scriptError { _ = try host.animator(named: "big") }?.message == "\(animators)/big.lua: the animator script cannot be read (\(limit)).")
         #expect(try luaMessage(host, "require('big')") == "test:1: module 'big': \(layouts)/big.lua: \(limit)")
         #expect(try luaMessage(host, "require('tessera').animator('big')") == "test:1: t.animator: animator 'big': \(animators)/big.lua: \(limit)")
+        // Listed from its header, as a layout too large is, and offered for a name near it.
+        #expect(ScriptCatalog.scripts(in: [layouts]).map(\.name) == ["big"])
+        #expect(ScriptCatalog.scripts(in: [animators], lookup: .animator).map(\.name) == ["big"])
+        #expect(scriptError { _ = try host.animator(named: "bgi") }?.message
+                == "unknown animator 'bgi' (did you mean big?); expected a .lua file, a built-in (fade, scale, wobble), or a script by name (big)")
     }
 
     /// A link to nothing is named by `require` as by name, and ends the search: the next

@@ -51,6 +51,25 @@ import TesseraCore
         #expect(lua?.message == "test:1: t.animator: no animator 'awya'; expected a built-in (fade, scale, wobble), or a script by name (here)")
     }
 
+    /// `listsLayout` answers for one name what the listing says of every name, without listing:
+    /// a script, one too large and one found in a later folder are listed; a test file, a FIFO,
+    /// a folder, a link out of its folder, a name behind a refused one and a missing one are not.
+    @Test func listsLayoutAnswersAsTheListingDoes() throws {
+        _ = try host()
+        let second = ScriptFolder()
+        for file in ["real.lua", "real_test.lua", "big.lua", "other.lua"] { folder.write("layouts/" + file, "return {}\n") }
+        for file in ["later.lua", "pipe.lua"] { second.write("layouts/" + file, "return {}\n") }
+        #expect(truncate(layouts + "/big.lua", off_t(17 * 1_048_576)) == 0)
+        #expect(mkfifo(layouts + "/pipe.lua", 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: layouts + "/folder.lua", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: layouts + "/away.lua", withDestinationPath: second.path + "/layouts/later.lua")
+        let folders = [layouts, second.path + "/layouts"]
+        #expect(ScriptCatalog.scripts(in: folders).map(\.name) == ["big", "other", "real", "later"])
+        for name in ["real", "big", "other", "later", "real_test", "pipe", "folder", "away", "missing", "", "real.lua", "sub/real"] {
+            #expect(ScriptCatalog.listsLayout(name, in: folders) == ["real", "big", "other", "later"].contains(name), "\(name)")
+        }
+    }
+
     /// The lookup stops at the first folder's refused file, so a later folder's file of that
     /// name is not listed either.
     @Test func anAnimatorBehindARefusedOneIsNotListed() throws {

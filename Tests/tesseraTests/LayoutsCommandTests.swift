@@ -96,6 +96,42 @@ struct LayoutsCommandTests {
         #expect(!listing.stdout.contains("away"), "\(listing.stdout)")
     }
 
+    @Test("an animator script over 16 MB is listed from its header and refused when used, as a layout script is")
+    func anAnimatorTooLargeIsListedAndRefused() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for folder in ["layouts", "animators"] {
+            let big = dir.appendingPathComponent("\(folder)/big.lua")
+            try FileManager.default.createDirectory(at: big.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("-- big.lua: a script past the limit.\nreturn {}\n".utf8).write(to: big)
+            #expect(truncate(big.path, 17 * 1_048_576) == 0, "a sparse file: no disk space used")
+        }
+        let listing = try runTessera(["layouts"], in: dir)
+        #expect(listing.status == 0, "\(listing.stderr)")
+        #expect(listing.stdout.contains("Layout scripts (tessera run NAME) in layouts/:\n  big          a script past the limit\n"), "\(listing.stdout)")
+        #expect(listing.stdout.contains("Animator scripts (--animator NAME) in animators/:\n  big          a script past the limit\n"), "\(listing.stdout)")
+        let limit = "expected a Lua source file of at most 16 MB, found 17 MB"
+        let layout = try runTessera(["run", "big"], in: dir)
+        #expect(layout.status == 1 && layout.stdout == "")
+        #expect(layout.stderr == "Error: layouts/big.lua: the script cannot be read (\(limit)).\n", "\(layout.stderr)")
+        let animator = try runTessera(["scroll", "grid", "--animator", "big"], in: dir)
+        #expect(animator.status == 1 && animator.stdout == "")
+        #expect(animator.stderr == "Error: animators/big.lua: the animator script cannot be read (\(limit)).\n", "\(animator.stderr)")
+    }
+
+    @Test("an animator reached through a linked folder that leads out of animators/ is refused naming the link")
+    func anAnimatorThroughALinkedFolderNamesTheLink() throws {
+        let dir = try folderWithSecret(beside: "animators")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "-- grid.lua: from elsewhere.\nreturn {}\n".write(to: dir.appendingPathComponent("secret/grid.lua"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("animators/outlib").path, withDestinationPath: "../secret")
+        let secret = dir.resolvingSymlinksInPath().appendingPathComponent("secret").path
+        let outcome = try runTessera(["scroll", "grid", "--animator", "outlib.grid"], in: dir)
+        #expect(outcome.status == 1 && outcome.stdout == "")
+        #expect(outcome.stderr == "Error: animators/outlib/grid.lua resolves through a symbolic link (animators/outlib -> \(secret)) to "
+                + "'\(secret)/grid.lua', outside its search folder animators; expected a file inside that folder.\n", "\(outcome.stderr)")
+    }
+
     @Test("a layout script linked from outside layouts/ is refused by name and not listed; one linked inside runs")
     func aLayoutLinkedFromOutsideIsRefused() throws {
         let dir = try folderWithSecret(beside: "layouts")

@@ -108,6 +108,15 @@ import Testing
         (["layouts", "fade"], "unexpected argument 'fade' (tessera layouts takes no name: it lists every layout and animator there is)"),
         (["layouts", "my layout.lua"],
          "unexpected argument 'my layout.lua' (tessera layouts takes no name: it lists every layout and animator there is)"),
+        // Several names: the command for the first that names a layout, one at a time.
+        (["layouts", "fade", "waterfall", "appstore"],
+         "3 unexpected arguments: 'fade', 'waterfall', 'appstore' (tessera layouts takes no names: "
+            + "tessera run waterfall --format text lays waterfall out and draws it; run takes one layout at a time)"),
+        (["layouts", "appstore", "--", "grid"],
+         "2 unexpected arguments: 'appstore', 'grid' (tessera layouts takes no names: "
+            + "tessera run appstore --format text lays appstore out and draws it; run takes one layout at a time)"),
+        (["layouts", "fade", "my layout.lua"],
+         "2 unexpected arguments: 'fade', 'my layout.lua' (tessera layouts takes no names: it lists every layout and animator there is)"),
         (["bench", "nosuchsuite"],
          "unknown bench suite 'nosuchsuite'; known suites: layout, visible, diff, load, lua, animator, engine, compositional, preview, test"),
     ]

@@ -66,13 +66,38 @@ enum ScriptFileVerdict: Equatable {
     /// "path resolves through a symbolic link to '/elsewhere/x.lua', outside its search folder
     /// folder; expected a file inside that folder" when `path`, once its links are resolved (its
     /// own, a chain of them, a linked folder on the way), is not inside `folder` (or cannot be
-    /// resolved); nil when it stays inside. The folder is resolved too, so a search folder that is
-    /// itself a link is searched where it leads. Two `realpath` calls.
+    /// resolved); nil when it stays inside. A linked folder on the way that leads out is named
+    /// with where it leads ("a symbolic link (folder/lib -> /elsewhere/lib) to ..."), since the
+    /// path alone does not show which part is the link. The folder is resolved too, so a search
+    /// folder that is itself a link is searched where it leads. Two `realpath` calls, and one a
+    /// folder on the way when the path leads out.
     private static func linkOut(_ path: String, of folder: String) -> String? {
         let real = ScriptFiles.realPath(path)
-        if let real, let root = ScriptFiles.realPath(folder),
-           real.hasPrefix(root.hasSuffix("/") ? root : root + "/") { return nil }
-        return "\(path) resolves through a symbolic link to '\(real ?? "?")', outside its search folder \(folder); "
+        let root = ScriptFiles.realPath(folder)
+        if let real, let root, isInside(real, root) { return nil }
+        let link = root.flatMap { leavingFolder(path, of: folder, root: $0) }.map { " (\($0.link) -> \($0.target))" } ?? ""
+        return "\(path) resolves through a symbolic link\(link) to '\(real ?? "?")', outside its search folder \(folder); "
             + "expected a file inside that folder"
+    }
+
+    /// The first folder on the way from `folder` to `path` (`folder/lib` of `folder/lib/grid.lua`)
+    /// that resolves outside `root` (the folder resolved), with where it leads; nil when none
+    /// does (the file itself is the link that leads out) or one cannot be resolved. O(depth)
+    /// `realpath` calls.
+    private static func leavingFolder(_ path: String, of folder: String, root: String) -> (link: String, target: String)? {
+        let start = LuaHost.join(folder, "")
+        guard path.hasPrefix(start) else { return nil }
+        var prefix = folder
+        for part in path.dropFirst(start.count).split(separator: "/").dropLast() {
+            prefix = LuaHost.join(prefix, String(part))
+            guard let target = ScriptFiles.realPath(prefix) else { return nil }
+            if target != root, !isInside(target, root) { return (prefix, target) }
+        }
+        return nil
+    }
+
+    /// Whether the resolved path `real` is below the resolved folder `root`. O(root).
+    private static func isInside(_ real: String, _ root: String) -> Bool {
+        real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 }

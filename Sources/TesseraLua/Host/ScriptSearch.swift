@@ -19,4 +19,15 @@ enum ScriptSearch {
         }
         return nil
     }
+
+    /// The path of `file` in the first of `folders` holding an entry of that name, when that
+    /// entry is a script or one too large (found so that `tessera layouts` lists it from its
+    /// header and using it says it is too large); nil otherwise. As `first(_:in:)` costs.
+    static func listable(_ file: String, in folders: [String]) -> String? {
+        guard let found = first(file, in: folders) else { return nil }
+        switch found.verdict {
+        case .script, .tooLarge: return found.path
+        default: return nil
+        }
+    }
 }

@@ -39,10 +39,10 @@ package enum ScriptCatalog {
         ("wobble", "views are pushed by the scroll velocity and spring back"),
     ]
 
-    /// How a name finds its script in the folders, both as `ScriptSearch` finds one (so a link out
-    /// of its folder or a name whose first file is refused finds none): a layout's is `NAME.lua`
-    /// (one too large is found, and refused when run); an animator's is found as `t.animator`
-    /// finds it (`lib.grid` is `lib/grid.lua`; one too large finds none).
+    /// How a name finds its script in the folders, both as `ScriptSearch.listable` finds one (so a
+    /// link out of its folder or a name whose first file is refused finds none, and one too large
+    /// is found, and refused when used): a layout's is `NAME.lua`; an animator's is named as
+    /// `t.animator` names it (`lib.grid` is `lib/grid.lua`).
     public enum Lookup: Sendable { case layout, animator }
 
     /// The `.lua` files of `folders`, first folder first, each only when a lookup of its name
@@ -68,11 +68,18 @@ package enum ScriptCatalog {
         return entries
     }
 
+    /// Whether `scripts(in: folders)` lists a layout script named `name`, asked without listing
+    /// the folders or reading any header: a lookup of it finds a file, and it is no test file.
+    /// One `ScriptFileVerdict` a folder, up to the first entry.
+    package static func listsLayout(_ name: String, in folders: [String]) -> Bool {
+        !(name + ".lua").hasSuffix(LayoutTestSuite.fileSuffix) && LuaHost.layoutScriptPath(name, in: folders) != nil
+    }
+
     /// The file a lookup of `name` finds in `folders`, or nil.
     static func path(of name: String, in folders: [String], lookup: Lookup) -> String? {
         switch lookup {
         case .layout: LuaHost.layoutScriptPath(name, in: folders)
-        case .animator: try? ModulePaths.find(name, in: folders, what: "animator").get()
+        case .animator: ModulePaths.isValidName(name) ? ScriptSearch.listable(ModulePaths.fileName(of: name), in: folders) : nil
         }
     }
 
@@ -112,11 +119,7 @@ extension LuaHost {
     /// that does holds no script to run there (`refusedScript` says why). A file too large is
     /// found, so `tessera layouts` lists it from its header and running it says it is too large.
     static func layoutScriptPath(_ name: String, in folders: [String]) -> String? {
-        guard let file = layoutScriptFile(name), let found = ScriptSearch.first(file, in: folders) else { return nil }
-        switch found.verdict {
-        case .script, .tooLarge: return found.path
-        default: return nil
-        }
+        layoutScriptFile(name).flatMap { ScriptSearch.listable($0, in: folders) }
     }
 
     /// `NAME.lua` for a name that names a layout script (not empty, no `/`, no `.lua`), else nil.
