@@ -339,7 +339,7 @@ try:
     check("deleted selection says so", True)
 
     # The page's scroll message names the generation it drew. One of a picture a save has since
-    # replaced, whose shelves may be gone, has them dropped and its offset taken, not refused;
+    # replaced, whose shelves may be gone, has those dropped and its offset taken, not refused;
     # the last good picture's are held to its shelves. The server handles a page's messages in
     # order and answers an inspect at once: the answer to one sent after a message says it was handled.
     browser.wait("(() => { const s = window.__reports.filter(r => r.type === 'scroll').pop();"
@@ -383,11 +383,18 @@ try:
     browser.wait("!document.querySelector('[data-id=\"r\u202eab\u2066c\"]') && !!document.querySelector('[data-id=\"l0\"]')",
                  "the item with bidi controls gone")
 
-    # A lost connection comes back without reloading the page.
-    browser.eval("window.__marker = 42")
+    # A lost connection comes back without reloading the page: a new socket opens and the server
+    # answers on it (the status line alone proves nothing: it reads "connected" until the closed
+    # socket's event arrives).
+    browser.eval("window.__marker = 42; window.__closed = ws; true")
     browser.eval("ws.close()")
-    browser.wait("document.getElementById('conn').textContent === 'connected' && window.__marker === 42", "the reconnection")
-    check("reconnects without reloading the page", True)
+    browser.wait("ws !== window.__closed && ws.readyState === 1", "a new socket open")
+    browser.eval("window.__answered = false; ws.addEventListener('message', ev => {"
+                 " if (typeof ev.data === 'string' && JSON.parse(ev.data).type === 'inspect') window.__answered = true; });"
+                 " ws.send(JSON.stringify({ type: 'inspect', index: 0 })); true")
+    browser.wait("window.__answered", "the answer to an inspect on the new socket")
+    reconnected = browser.eval("[window.__closed.readyState, ws.readyState, window.__marker, document.getElementById('conn').textContent]")
+    check("reconnects without reloading the page", reconnected == [3, 1, 42, "connected"], str(reconnected))
 
     # A save that inserts a section above a shelf renumbers it: the shelf (by its section's id)
     # keeps its offset at its new number, the new section's shelf starts at 0, and the page's

@@ -709,10 +709,11 @@ struct PreviewTests {
 
     /// A scroll message says the generation the page drew. A save that took a shelf away may
     /// land while it is on its way: shelves of a picture other than the last good one are
-    /// checked for their form and dropped, the offset kept, and nothing refused (before, the whole
-    /// scroll was, and the terminal said so though the page did nothing wrong). Those of the last
-    /// good picture, and those of a message without a generation, are held to its shelves.
-    @Test func aScrollOfAPictureASaveReplacedDropsItsShelves() async throws {
+    /// checked for their form and carried to the last good picture, the one taken away dropped,
+    /// the offset kept, and nothing refused (before, the whole scroll was, and the terminal said
+    /// so though the page did nothing wrong). Those of the last good picture, and those of a
+    /// message without a generation, are held to its shelves.
+    @Test func aScrollOfAPictureASaveReplacedDropsTheShelvesItTookAway() async throws {
         let (session, errors, messages, script) = try shelvesSession(sideways: "index ~= 2")
         let page = messages.id
         func save(sideways: String) throws { try Self.saveShelves(script, sideways: sideways) }
@@ -726,10 +727,10 @@ struct PreviewTests {
         #expect(session.lastGoodRun?.generation == 2)
         #expect(session.lastGoodRun?.run.result.orthogonalSections.map(\.section) == [0])
         session.handle(#"{"type":"scroll","gen":1,"x":0,"y":150,"shelves":[[0,130,0],[2,0,7.5]]}"#, from: page)
-        #expect(kept() == (Point(x: 0, y: 150), [:]))
-        // The page draws generation 2 and says its shelves again.
-        session.handle(#"{"type":"scroll","gen":2,"x":0,"y":150,"shelves":[[0,130,0]]}"#, from: page)
         #expect(kept() == (Point(x: 0, y: 150), [0: Point(x: 130, y: 0)]))
+        // The page draws generation 2 and says its shelves again.
+        session.handle(#"{"type":"scroll","gen":2,"x":0,"y":150,"shelves":[[0,140,0]]}"#, from: page)
+        #expect(kept() == (Point(x: 0, y: 150), [0: Point(x: 140, y: 0)]))
         // Refused as before: a malformed shelf of an older picture, a shelf the last good picture
         // lacks with its generation or without one; and a generation that is not a whole number.
         for message in [#"{"type":"scroll","gen":1,"x":0,"y":300,"shelves":[[2,0]]}"#,
@@ -740,7 +741,7 @@ struct PreviewTests {
                         #"{"type":"scroll","gen":"2","x":0,"y":300}"#] {
             session.handle(message, from: page)
         }
-        #expect(kept() == (Point(x: 0, y: 150), [0: Point(x: 130, y: 0)]))
+        #expect(kept() == (Point(x: 0, y: 150), [0: Point(x: 140, y: 0)]))
         let (texts, _, _, _) = await messages.received()
         let refusals = try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("refused") }.map { $0["message"]?.string }
         #expect(refusals == [
@@ -760,30 +761,19 @@ struct PreviewTests {
     /// first shelf's offset on the inserted section), and one of a shelf that no longer scrolls
     /// sideways, or of a section removed, drops it.
     @Test func aSaveThatRenumbersSectionsMovesTheShelvesOffsetsWithThem() async throws {
-        let folder = try temporaryFolder()
-        let script = folder.appendingPathComponent("shelves.lua").path, data = folder.appendingPathComponent("shelves.json").path
-        func saveData(_ sections: String...) throws {
-            let listed = sections.map { #"{"id": "\#($0)", "items": [{"id": "\#($0)1"}, {"id": "\#($0)2"}]}"# }
-            try #"{"sections": ["# .appending(listed.joined(separator: ", ")).appending("]}")
-                .write(toFile: data, atomically: true, encoding: .utf8)
-        }
-        try Self.saveShelves(script, sideways: "true")
-        try saveData("A", "B", "C")
-        let session = PreviewSession(PreviewSession.Configuration(layout: script, dataPath: data))
-        let errors = LineLog()
-        session.log = { _ in }; session.logError = { errors.add($0) }
-        let messages = MessageLog(hub: session.hub), page = messages.id
+        let (session, errors, messages, script, saveData) = try sectionsByIDSession(["A", "B", "C"])
+        let page = messages.id
         func kept() -> [Int: Point] { session.stateLock.withLock { session.pageShelves } }
         session.render()
         session.handle(#"{"type":"scroll","gen":1,"x":0,"y":100,"shelves":[[0,120,0],[2,0,7.5]]}"#, from: page)
         #expect(kept() == [0: Point(x: 120, y: 0), 2: Point(x: 0, y: 7.5)])
         // N inserted above: A is section 1 now, C section 3.
-        try saveData("N", "A", "B", "C")
+        try saveData(["N", "A", "B", "C"])
         session.render()
         #expect(session.lastGoodRun?.run.dataset.sections.map(\.id) == [.string("N"), .string("A"), .string("B"), .string("C")])
         #expect(kept() == [1: Point(x: 120, y: 0), 3: Point(x: 0, y: 7.5)])
         // N and B removed: A is section 0 again, C section 1.
-        try saveData("A", "C")
+        try saveData(["A", "C"])
         session.render()
         #expect(kept() == [0: Point(x: 120, y: 0), 1: Point(x: 0, y: 7.5)])
         // A layout save: A (section 0, `index` 1) no longer scrolls sideways, C still does.
@@ -792,13 +782,66 @@ struct PreviewTests {
         #expect(session.lastGoodRun?.run.result.orthogonalSections.map(\.section) == [1])
         #expect(kept() == [1: Point(x: 0, y: 7.5)])
         // C removed: B, now section 1, scrolls sideways, but the offset was not given for it.
-        try saveData("A", "B")
+        try saveData(["A", "B"])
         session.render()
         #expect(session.lastGoodRun?.generation == 5)
         #expect(kept() == [:])
         let (texts, _, _, _) = await messages.received()
         #expect(try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("refused") } == [])
         #expect(errors.all == [])
+    }
+
+    /// A scroll the page sent before it received a save's picture names the picture it drew: its
+    /// shelves' offsets are carried from that picture's section numbers to the last good one's, by
+    /// section id, as a save carries those the server holds (before, they were all dropped, and the
+    /// next save played every shelf at 0). A generation the preview no longer knows drops them.
+    @Test func aLateScrollCarriesItsShelvesToTheSectionsNewNumbers() async throws {
+        let (session, errors, messages, _, saveData) = try sectionsByIDSession(["A", "B", "C"])
+        let page = messages.id
+        func kept() -> (Point, [Int: Point]) { session.stateLock.withLock { (session.pageOffset, session.pageShelves) } }
+        let a = Point(x: 120, y: 0), c = Point(x: 0, y: 7.5)
+        session.render()
+        // N inserted above: A is section 1 now, C section 3; the page still shows generation 1.
+        try saveData(["N", "A", "B", "C"])
+        session.render()
+        #expect(session.lastGoodRun?.generation == 2)
+        session.handle(#"{"type":"scroll","gen":1,"x":0,"y":100,"shelves":[[0,120,0],[2,0,7.5]]}"#, from: page)
+        #expect(kept() == (Point(x: 0, y: 100), [1: a, 3: c]))
+        // N and B removed: a page two saves behind, and one a save behind, both land on 0 and 1.
+        try saveData(["A", "C"])
+        session.render()
+        session.handle(#"{"type":"scroll","gen":1,"x":0,"y":110,"shelves":[[0,120,0],[2,0,7.5]]}"#, from: page)
+        #expect(kept() == (Point(x: 0, y: 110), [0: a, 1: c]))
+        session.handle(#"{"type":"scroll","gen":2,"x":0,"y":120,"shelves":[[1,120,0],[2,5,0],[3,0,7.5]]}"#, from: page)
+        #expect(kept() == (Point(x: 0, y: 120), [0: a, 1: c]))
+        // A generation never drawn (0), or one not yet made (9): the shelves are dropped, the offset taken.
+        for gen in [0, 9] {
+            session.handle(#"{"type":"scroll","gen":\#(gen),"x":0,"y":130,"shelves":[[0,120,0]]}"#, from: page)
+            #expect(kept() == (Point(x: 0, y: 130), [:]))
+        }
+        let (texts, _, _, _) = await messages.received()
+        #expect(try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("refused") } == [])
+        #expect(errors.all == [])
+    }
+
+    /// A preview of data whose sections (two items each) are named by id, `sections` saved, laid
+    /// out by `saveShelves` with every section a shelf: the session, its terminal's error lines,
+    /// its page's messages, the script's path, and a save of the data with other sections.
+    private func sectionsByIDSession(_ sections: [String]) throws
+        -> (PreviewSession, LineLog, MessageLog, String, ([String]) throws -> Void) {
+        let folder = try temporaryFolder()
+        let script = folder.appendingPathComponent("shelves.lua").path, data = folder.appendingPathComponent("shelves.json").path
+        let saveData = { (sections: [String]) throws in
+            let listed = sections.map { #"{"id": "\#($0)", "items": [{"id": "\#($0)1"}, {"id": "\#($0)2"}]}"# }
+            try #"{"sections": ["# .appending(listed.joined(separator: ", ")).appending("]}")
+                .write(toFile: data, atomically: true, encoding: .utf8)
+        }
+        try Self.saveShelves(script, sideways: "true")
+        try saveData(sections)
+        let session = PreviewSession(PreviewSession.Configuration(layout: script, dataPath: data))
+        let errors = LineLog()
+        session.log = { _ in }; session.logError = { errors.add($0) }
+        return (session, errors, MessageLog(hub: session.hub), script, saveData)
     }
 
     @Test func aPagesParamsLayOutAgainOverTheScriptsDefaults() async throws {

@@ -111,7 +111,7 @@ function draw() {
 // The server plays a save where the page is scrolled: it hears the offsets, debounced; of the
 // shelves, those of the pass drawn (the address may keep one a later pass has no more, which
 // the server would refuse), with its generation (a save the page has not drawn yet may have
-// taken one away: the server then drops them, and hears them again when the page draws it).
+// renumbered them or taken one away: the server carries them to their sections' new numbers).
 let scrollTimer = 0;
 function reportScroll() {
   if (scrollTimer) return;

@@ -31,4 +31,17 @@ extension PageShelves {
         return renumbered(offsets, from: old.dataset.sections.map(\.id), to: new.dataset.sections.map(\.id),
                           sideways: new.result.orthogonalSections.map(\.section))
     }
+
+    /// The offsets a page's scroll gave for its shelves in the picture of generation `drawn`, at
+    /// their sections' numbers in `current`, the last good picture: as given when they were
+    /// checked against it (`checked`: it is the picture drawn), else carried by the section ids
+    /// `recent` keeps of the two pictures, as a save carries them (a save may have replaced the
+    /// picture while the message was on its way); none when it keeps no ids of the picture drawn.
+    static func carried(_ offsets: [Int: Point], drawn: Int?, checked: Bool, to current: (generation: Int, run: LayoutRun)?,
+                        recent: RecentSections) -> [Int: Point] {
+        guard let drawn, let current, !offsets.isEmpty else { return [:] }
+        if checked && drawn == current.generation { return offsets }
+        guard let old = recent.ids(of: drawn), let new = recent.ids(of: current.generation) else { return [:] }
+        return renumbered(offsets, from: old, to: new, sideways: current.run.result.orthogonalSections.map(\.section))
+    }
 }

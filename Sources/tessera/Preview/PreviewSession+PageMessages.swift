@@ -58,15 +58,16 @@ extension PreviewSession {
             }
             let last = lastGoodRun
             // A save may have replaced the picture the page drew while its message was on its way,
-            // taking a shelf away or moving it to another section: those shelves are checked and
-            // dropped (the page sends its shelves again when it draws the new picture), the offset kept.
+            // taking a shelf away or moving it to another section: those shelves are checked for
+            // their form and carried by their sections' ids to the last good picture's numbers.
             let sideways = drawn == nil || drawn == last?.generation ? (last?.run.result.orthogonalSections ?? []).map(\.section) : nil
             do {
                 let shelves = try PageShelves.offsets(in: object["shelves"], sideways: sideways)
                 stateLock.withLock {
                     pageOffset = Point(x: x, y: y)
-                    // A save published since they were checked has renumbered the sections they name.
-                    pageShelves = sideways == nil || lastGood?.generation != last?.generation ? [:] : shelves
+                    // Carried too when a save was published since they were checked.
+                    pageShelves = PageShelves.carried(shelves, drawn: drawn ?? last?.generation, checked: sideways != nil,
+                                                      to: lastGood, recent: recentSections)
                 }
             } catch {
                 refuse(error.message, to: client)

@@ -20,11 +20,13 @@ extension PreviewSession {
             t4 = t
         }
         if configuration.animator != nil { lastGoodInputs = inputs }
+        let sectionIDs = run.dataset.sections.map(\.id)
         stateLock.withLock {
             retired.keep(lastGood)
             // The page's shelves follow their sections into this picture's numbers.
             if let last = lastGood { pageShelves = PageShelves.renumbered(pageShelves, from: last.run, to: run) }
             lastGood = (generation, run)
+            recentSections.add(generation: generation, ids: sectionIDs)
             lastGoodSources = sources
             // What a page that missed saves animates from (see missedSavesAnimation).
             if configuration.animator != nil {

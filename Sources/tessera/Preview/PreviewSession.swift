@@ -149,6 +149,8 @@ final class PreviewSession: @unchecked Sendable {
     var pageOffset = Point.zero
     /// Its shelves' offsets, by section number in the last good picture (a save renumbers them).
     var pageShelves: [Int: Point] = [:]
+    /// The section ids of the newest good pictures, which a late scroll's shelves are carried by.
+    var recentSections = RecentSections()
     /// The run in progress (guarded by `stateLock`; see PreviewSession+StillRunning).
     var running: RunInProgress?
     /// Each page's refused messages in its current window (guarded by `stateLock`; see `refuse`).
