@@ -100,7 +100,7 @@ enum LuaBench: BenchSuite {
                 ("plainUnsized", { try host.call(host.field("plain", of: benchRef), context: texts, [params, textHeights]) }),
                 ("unsized", { blackHole(try scripted.frames(texts)) }),
             ]
-            // The SPEC's Lua targets are stated at 1M items, where a quick median of three
+            // The Lua targets are stated at 1M items, where a quick median of three
             // rounds swung by a third from run to run: five rounds there.
             let rounds = quick && n >= 1_000_000 ? 5 : repeats
             var samples: [String: [Double]] = [:]
