@@ -23,8 +23,13 @@ extension PreviewSession {
         let sectionIDs = run.dataset.sections.map(\.id)
         stateLock.withLock {
             retired.keep(lastGood)
-            // The page's shelves follow their sections into this picture's numbers.
-            if let last = lastGood { pageShelves = PageShelves.renumbered(pageShelves, from: last.run, to: run) }
+            // The page's shelves follow their sections into this picture's numbers, by the ids
+            // `recentSections` keeps of the last picture (the newest it holds) and this one's.
+            if let last = lastGood, !pageShelves.isEmpty {
+                let oldIDs = recentSections.ids(of: last.generation) ?? last.run.dataset.sections.map(\.id)
+                pageShelves = PageShelves.renumbered(pageShelves, from: oldIDs, to: sectionIDs,
+                                                     sideways: run.result.orthogonalSections.map(\.section))
+            }
             lastGood = (generation, run)
             recentSections.add(generation: generation, ids: sectionIDs)
             lastGoodSources = sources
